@@ -1,0 +1,163 @@
+// filter_api.cpp -- the C entry points for creating, filling, querying and
+// combining filters. Each one checks its pointers, then runs the core inside
+// guarded() so that no exception crosses into C.
+#include <algorithm>
+#include <cstring>
+
+#include "bloom/bloom.h"
+#include "configure.hpp"
+#include "guard.hpp"
+#include "handle.hpp"
+#include "kinds/registry.hpp"
+
+using bloom::capi::guarded;
+using bloom::capi::require_arg;
+using bloom::capi::to_core;
+using bloom::capi::to_handle;
+namespace core = bloom::core;
+
+namespace {
+
+// The smallest bloom_options a caller may pass: up to and including fp_rate.
+constexpr size_t kMinOptionsSize = offsetof(bloom_options, fp_rate) + sizeof(double);
+
+void require_key(const void *key, size_t len) {
+  if (key == nullptr && len != 0) core::fail(BLOOM_E_INVALID_ARG, "key is NULL with a non-zero length");
+}
+
+// Runs a query-like body returning 0/1, or a negative status on failure.
+template <typename Body>
+int answer(const char *function, Body &&body) noexcept {
+  int result = 0;
+  const bloom_status s = guarded(function, [&] { result = body() ? 1 : 0; });
+  return s == BLOOM_OK ? result : s;
+}
+
+}  // namespace
+
+extern "C" {
+
+void bloom_options_init(bloom_options *o) {
+  if (o != nullptr) *o = core::default_options();
+}
+
+size_t bloom_options_size(void) { return sizeof(bloom_options); }
+
+bloom_status bloom_create(const bloom_options *o, bloom_filter **out) {
+  if (out != nullptr) *out = nullptr;
+  return guarded("bloom_create", [&] {
+    require_arg(out, "out");
+    require_arg(o, "options");
+    if (o->struct_size < kMinOptionsSize)
+      core::fail(BLOOM_E_INVALID_ARG, "options.struct_size is too small; call bloom_options_init first");
+    // Read only what the caller's struct covers; default the rest.
+    bloom_options full = core::default_options();
+    std::memcpy(&full, o, std::min(o->struct_size, sizeof full));
+    full.struct_size = sizeof full;
+    const core::FilterConfig config = core::configure(full);
+    core::validate_config(config);
+    *out = to_handle(core::create_filter(config).release());
+  });
+}
+
+void bloom_destroy(bloom_filter *f) { delete to_core(f); }
+
+bloom_status bloom_clone(const bloom_filter *f, bloom_filter **out) {
+  if (out != nullptr) *out = nullptr;
+  return guarded("bloom_clone", [&] {
+    require_arg(f, "filter");
+    require_arg(out, "out");
+    *out = to_handle(to_core(f)->clone().release());
+  });
+}
+
+bloom_status bloom_clear(bloom_filter *f) {
+  return guarded("bloom_clear", [&] {
+    require_arg(f, "filter");
+    to_core(f)->clear();
+  });
+}
+
+bloom_status bloom_add(bloom_filter *f, const void *key, size_t len) {
+  return guarded("bloom_add", [&] {
+    require_arg(f, "filter");
+    require_key(key, len);
+    to_core(f)->add_key(key, len);
+  });
+}
+
+int bloom_query(const bloom_filter *f, const void *key, size_t len) {
+  // The hot path: checks inline, the guard only around the core call.
+  if (f == nullptr || (key == nullptr && len != 0))
+    return guarded("bloom_query", [&] {
+      require_arg(f, "filter");
+      require_key(key, len);
+    });
+  return to_core(f)->query_key(key, len) ? 1 : 0;
+}
+
+int bloom_test_and_add(bloom_filter *f, const void *key, size_t len) {
+  return answer("bloom_test_and_add", [&] {
+    require_arg(f, "filter");
+    require_key(key, len);
+    return to_core(f)->test_and_add_key(key, len);
+  });
+}
+
+bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len) {
+  return guarded("bloom_remove", [&] {
+    require_arg(f, "filter");
+    require_key(key, len);
+    to_core(f)->remove_key(key, len);
+  });
+}
+
+bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens, size_t n) {
+  return guarded("bloom_add_batch", [&] {
+    require_arg(f, "filter");
+    to_core(f)->add_keys(keys, lens, n);
+  });
+}
+
+bloom_status bloom_query_batch(const bloom_filter *f, const void *const *keys, const size_t *lens,
+                               size_t n, uint8_t *results) {
+  return guarded("bloom_query_batch", [&] {
+    require_arg(f, "filter");
+    to_core(f)->query_keys(keys, lens, n, results);
+  });
+}
+
+bloom_status bloom_merge(bloom_filter *dst, const bloom_filter *src) {
+  return guarded("bloom_merge", [&] {
+    require_arg(dst, "dst");
+    require_arg(src, "src");
+    to_core(dst)->merge(*to_core(src));
+  });
+}
+
+bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *src) {
+  return guarded("bloom_intersect", [&] {
+    require_arg(dst, "dst");
+    require_arg(src, "src");
+    to_core(dst)->intersect(*to_core(src));
+  });
+}
+
+bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out) {
+  return guarded("bloom_get_info", [&] {
+    require_arg(f, "filter");
+    require_arg(out, "out");
+    if (out->struct_size < sizeof(size_t))
+      core::fail(BLOOM_E_INVALID_ARG, "info.struct_size is not set; set it to sizeof(bloom_info)");
+    bloom_info full{};
+    full.struct_size = sizeof full;
+    to_core(f)->get_info(full);
+    const size_t caller_size = std::min(out->struct_size, sizeof full);
+    std::memcpy(out, &full, caller_size);
+    out->struct_size = caller_size;
+  });
+}
+
+size_t bloom_info_size(void) { return sizeof(bloom_info); }
+
+}  // extern "C"

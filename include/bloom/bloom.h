@@ -1,0 +1,343 @@
+/*
+ * bloom.h -- the C API of bloom, a Bloom-filter library.
+ *
+ * This header is the whole contract: anything not declared here is not API.
+ * It is C99, uses no C++ types, and is safe to include from C++.
+ *
+ * Conventions that hold for every function unless its comment says otherwise:
+ *
+ *  - Fallible calls return a bloom_status (0 = BLOOM_OK, negative = error).
+ *    On failure a thread-local message with details is available from
+ *    bloom_last_error(). Out-parameters come last; an out handle is set to
+ *    NULL on failure.
+ *  - Every pointer argument is checked: NULL where NULL is not allowed gives
+ *    BLOOM_E_INVALID_ARG, never a crash. A key pointer may be NULL only when
+ *    its length is 0.
+ *  - Handles are opaque. The caller owns every handle it receives from a
+ *    create/load/clone/deserialize/map call and releases it with
+ *    bloom_destroy(). The library never keeps a pointer to caller memory
+ *    after a call returns (except bloom_map, which owns its own mapping).
+ *  - Thread safety: any number of threads may call read-only functions
+ *    (query, query_batch, get_info, serialize, save, clone) on one filter at
+ *    once. Functions that modify a filter need exclusive access, except
+ *    bloom_add / bloom_add_batch / bloom_test_and_add on a filter created with
+ *    BLOOM_FLAG_CONCURRENT (classic, partitioned and blocked kinds), which
+ *    may run from many threads at once, alongside queries.
+ *  - No C++ exception ever leaves the library and bad input never aborts.
+ *
+ * Status values, enum values and struct layouts are pinned forever; new
+ * values and new struct members are only ever appended.
+ */
+#ifndef BLOOM_BLOOM_H
+#define BLOOM_BLOOM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BLOOM_VERSION_MAJOR 0
+#define BLOOM_VERSION_MINOR 1
+#define BLOOM_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH, as bloom_version_number() returns. */
+#define BLOOM_VERSION_NUMBER \
+  (BLOOM_VERSION_MAJOR * 10000 + BLOOM_VERSION_MINOR * 100 + BLOOM_VERSION_PATCH)
+
+#if defined(_WIN32) && defined(BLOOM_BUILDING_SHARED)
+#define BLOOM_API __declspec(dllexport)
+#elif defined(__GNUC__) && defined(BLOOM_BUILDING_LIBRARY)
+#define BLOOM_API __attribute__((visibility("default")))
+#else
+#define BLOOM_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------ */
+
+typedef enum bloom_status {
+  BLOOM_OK = 0,
+  BLOOM_E_INVALID_ARG = -1,  /* a NULL pointer, a value out of range */
+  BLOOM_E_NOMEM = -2,        /* an allocation failed */
+  BLOOM_E_IO = -3,           /* open/read/write/fsync/rename failed */
+  BLOOM_E_FORMAT = -4,       /* not a bloom filter, or fields that disagree */
+  BLOOM_E_CHECKSUM = -5,     /* header or payload checksum mismatch */
+  BLOOM_E_VERSION = -6,      /* written by a newer, incompatible format */
+  BLOOM_E_UNSUPPORTED = -7,  /* the operation does not apply to this filter */
+  BLOOM_E_INCOMPATIBLE = -8, /* two filters whose parameters differ */
+  BLOOM_E_OVERFLOW = -9,     /* a size exceeds the library's limits */
+  BLOOM_E_BUFFER_TOO_SMALL = -10, /* the output buffer cannot hold the result */
+  BLOOM_E_NOT_PRESENT = -11  /* bloom_remove of a key that was never added */
+} bloom_status;
+
+/* ------------------------------------------------------------------------ */
+/* Kinds, hashers, flags, limits                                             */
+/* ------------------------------------------------------------------------ */
+
+typedef enum bloom_kind {
+  BLOOM_KIND_CLASSIC = 1,     /* one bit array, k probes anywhere in it */
+  BLOOM_KIND_PARTITIONED = 2, /* k slices of m/k bits, probe i in slice i */
+  BLOOM_KIND_BLOCKED = 3,     /* all k probes inside one 64-byte cache line */
+  BLOOM_KIND_COUNTING = 4,    /* small counters instead of bits: remove */
+  BLOOM_KIND_SCALABLE = 5     /* a growing chain of filters (Almeida 2007) */
+} bloom_kind;
+
+typedef enum bloom_hash {
+  BLOOM_HASH_XXH3 = 1,    /* XXH3-128 (xxHash): the default, fastest */
+  BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
+  BLOOM_HASH_FNV1A = 3    /* FNV-1a 64, widened to 128 bits by a mixer */
+} bloom_hash;
+
+/* Adds may run from many threads at once (atomic OR); see the top comment. */
+#define BLOOM_FLAG_CONCURRENT 0x1u
+/* Derive the k probes by plain Kirsch-Mitzenmacher double hashing
+ * (h1 + i*h2) instead of the default enhanced double hashing of Dillinger
+ * and Manolios (which adds a cubic term and avoids degenerate cycles). This
+ * changes which bits a key sets, so it is recorded in saved files. */
+#define BLOOM_FLAG_PLAIN_DOUBLE_HASHING 0x2u
+
+/* The largest filter: 2^40 bits (128 GiB) of bits or counters. */
+#define BLOOM_MAX_BITS (UINT64_C(1) << 40)
+/* The largest number of probes per key. */
+#define BLOOM_MAX_HASHES 64u
+
+/* ------------------------------------------------------------------------ */
+/* Options                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Parameters of a new filter. Always call bloom_options_init() first: it
+ * sets struct_size and every default, so later library versions can append
+ * members without breaking callers compiled against this header (the
+ * library reads only the first struct_size bytes and defaults the rest). */
+typedef struct bloom_options {
+  size_t struct_size;  /* = sizeof(bloom_options), set by bloom_options_init */
+  int32_t kind;        /* a bloom_kind; default BLOOM_KIND_CLASSIC */
+  uint64_t capacity;   /* n: expected distinct keys; default 1,000,000.
+                          For scalable: the first stage's capacity. */
+  double fp_rate;      /* p: target false-positive rate in (0, 1); default 0.01 */
+  int32_t hash;        /* a bloom_hash; default BLOOM_HASH_XXH3 */
+  uint64_t seed;       /* hash seed; default 0. Part of the filter's identity */
+  uint32_t flags;      /* BLOOM_FLAG_*; default 0 */
+  uint64_t bits;       /* explicit m; 0 (default) = size from (capacity, fp_rate) */
+  uint32_t hashes;     /* explicit k; 0 (default) = optimal k for m and capacity */
+  double growth;       /* scalable: capacity factor per stage; default 2 */
+  double tightening;   /* scalable: error factor r per stage; default 0.85 */
+  uint32_t counter_bits; /* counting: 4 (default) or 8 */
+} bloom_options;
+
+/* Fill *o with defaults and set o->struct_size. NULL is ignored. */
+BLOOM_API void bloom_options_init(bloom_options *o);
+/* sizeof(bloom_options) as this library was built: for FFI callers. */
+BLOOM_API size_t bloom_options_size(void);
+
+/* ------------------------------------------------------------------------ */
+/* Life cycle                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct bloom_filter bloom_filter; /* opaque */
+
+/* Create an empty filter.
+ * Sizing: with o->bits == 0, m and k follow from (capacity, fp_rate):
+ *   m = ceil(n * |ln p| / (ln 2)^2),  k = round((m / n) * ln 2)  (k >= 1).
+ * With o->bits != 0 the filter has exactly that many bits; k is o->hashes,
+ * or, when that is 0, round((m / capacity) * ln 2).
+ * o: not NULL, read only, not retained. out: not NULL; receives the new
+ * handle, owned by the caller (release with bloom_destroy), or NULL.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size too small, unknown
+ * kind/hash/flags, capacity 0 without bits, fp_rate not in (0,1), k > 64);
+ * BLOOM_E_OVERFLOW (m above BLOOM_MAX_BITS); BLOOM_E_NOMEM;
+ * BLOOM_E_UNSUPPORTED (a kind this build does not implement). */
+BLOOM_API bloom_status bloom_create(const bloom_options *o, bloom_filter **out);
+
+/* Release a filter and everything it owns. NULL is a no-op. */
+BLOOM_API void bloom_destroy(bloom_filter *f);
+
+/* Deep copy. f: not NULL. out: receives a new caller-owned handle or NULL.
+ * A copy of a mapped filter is an ordinary writable in-memory filter.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_NOMEM. */
+BLOOM_API bloom_status bloom_clone(const bloom_filter *f, bloom_filter **out);
+
+/* Reset to empty, keeping the parameters (scalable: back to one stage).
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped). */
+BLOOM_API bloom_status bloom_clear(bloom_filter *f);
+
+/* ------------------------------------------------------------------------ */
+/* Keys                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Add a key of len bytes. key may be NULL only when len is 0.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped filter),
+ * BLOOM_E_NOMEM (scalable: a new stage could not be allocated). */
+BLOOM_API bloom_status bloom_add(bloom_filter *f, const void *key, size_t len);
+
+/* 1 if the key may be in the set, 0 if it certainly is not, or a negative
+ * bloom_status (BLOOM_E_INVALID_ARG). Never a false negative. */
+BLOOM_API int bloom_query(const bloom_filter *f, const void *key, size_t len);
+
+/* Add the key and report whether it may have been present before: 0 = it
+ * was certainly new (and is now added), 1 = it may have been present,
+ * negative = a bloom_status. With BLOOM_FLAG_CONCURRENT, when several
+ * threads add the same new key at once exactly one of them is told 0. */
+BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
+
+/* Counting filters only: remove one occurrence of a key that was added.
+ * Returns BLOOM_OK; BLOOM_E_NOT_PRESENT when the filter shows the key was
+ * never added (then nothing changes); BLOOM_E_UNSUPPORTED for other kinds;
+ * BLOOM_E_INVALID_ARG. Removing a key that was not added but collides with
+ * added keys cannot be detected and may cause false negatives for them. */
+BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len);
+
+/* Add n keys: keys[i] points to lens[i] bytes. Faster than n single calls
+ * (keys are hashed in blocks and their memory prefetched). keys and lens may
+ * be NULL only when n is 0; keys[i] may be NULL only when lens[i] is 0.
+ * Every pointer is validated before anything is added, so on
+ * BLOOM_E_INVALID_ARG the filter is unchanged. */
+BLOOM_API bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys,
+                                       const size_t *lens, size_t n);
+
+/* Query n keys; results[i] is set to 1 (maybe present) or 0 (absent).
+ * results: not NULL unless n is 0, room for n bytes, written only on
+ * BLOOM_OK. Returns BLOOM_OK or BLOOM_E_INVALID_ARG. */
+BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f,
+                                         const void *const *keys,
+                                         const size_t *lens, size_t n,
+                                         uint8_t *results);
+
+/* ------------------------------------------------------------------------ */
+/* Set operations                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* dst := dst UNION src. Both must have the same kind, hasher, seed, m, k,
+ * probe scheme and kind parameters; otherwise BLOOM_E_INCOMPATIBLE with a
+ * message naming the first parameter that differs, and dst is unchanged.
+ * The result answers "maybe" for every key of either. keys_added becomes the
+ * sum (an upper bound on distinct keys). dst may equal src.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_INCOMPATIBLE,
+ * BLOOM_E_UNSUPPORTED (dst mapped, or the kind has no sound union). */
+BLOOM_API bloom_status bloom_merge(bloom_filter *dst, const bloom_filter *src);
+
+/* dst := dst INTERSECT src (bitwise AND). Same rules as bloom_merge. Every
+ * key added to both still answers "maybe"; the false-positive rate of the
+ * result is at most that of either input. keys_added becomes the smaller. */
+BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *src);
+
+/* ------------------------------------------------------------------------ */
+/* Persistence: format v1 (see docs/FORMAT.md)                                */
+/* ------------------------------------------------------------------------ */
+
+/* Write the filter to path, replacing any file there atomically: a temporary
+ * file in the same directory is written, fsync'ed and renamed over path, and
+ * the directory is fsync'ed. On failure the old file is left intact and the
+ * temporary file is removed. Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO. */
+BLOOM_API bloom_status bloom_save(const bloom_filter *f, const char *path);
+
+/* Read a filter saved by bloom_save (or bloom_serialize). Everything is
+ * validated before any allocation larger than the file: magic, version, the
+ * agreement of every size with the others and with the file length, both
+ * checksums. out receives a new caller-owned handle or NULL.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO (missing, unreadable,
+ * not a regular file), BLOOM_E_FORMAT, BLOOM_E_CHECKSUM, BLOOM_E_VERSION,
+ * BLOOM_E_OVERFLOW, BLOOM_E_NOMEM. */
+BLOOM_API bloom_status bloom_load(const char *path, bloom_filter **out);
+
+/* Map a saved file read-only and query it in place (zero copy, shared by
+ * every process that maps it). Validated like bloom_load, checksums included.
+ * Writes to the result return BLOOM_E_UNSUPPORTED. The file must not be
+ * modified in place while mapped (bloom_save replaces it by rename, which is
+ * safe). Returns as bloom_load, plus BLOOM_E_UNSUPPORTED where the host
+ * cannot map (big-endian hosts, kinds whose payload cannot be used in place). */
+BLOOM_API bloom_status bloom_map(const char *path, bloom_filter **out);
+
+/* Exact number of bytes bloom_serialize writes for f. */
+BLOOM_API bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size);
+
+/* Write the file image of f into buf (cap bytes). *written receives the
+ * number of bytes written, or on BLOOM_E_BUFFER_TOO_SMALL the size needed.
+ * written: not NULL. buf may be NULL only when cap is 0. */
+BLOOM_API bloom_status bloom_serialize(const bloom_filter *f, void *buf,
+                                       size_t cap, size_t *written);
+
+/* Build a filter from len bytes produced by bloom_serialize / bloom_save.
+ * Validated as bloom_load; buf is not retained. */
+BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len,
+                                         bloom_filter **out);
+
+/* ------------------------------------------------------------------------ */
+/* Introspection and math                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct bloom_info {
+  size_t struct_size;       /* set by the caller to sizeof(bloom_info) */
+  int32_t kind;             /* bloom_kind */
+  int32_t hash;             /* bloom_hash */
+  uint64_t seed;
+  uint32_t flags;           /* BLOOM_FLAG_* the filter was created with */
+  uint32_t hashes;          /* k (scalable: of the newest stage) */
+  uint64_t bits;            /* m: bits or counters (scalable: all stages) */
+  uint64_t bytes;           /* memory of the bit/counter arrays */
+  uint64_t capacity;        /* n the filter was sized for (scalable: total of stages) */
+  double fp_rate;           /* p the filter was sized for (0 if given m, k) */
+  uint64_t keys_added;      /* successful adds (duplicates count again) */
+  double estimated_keys;    /* distinct keys estimated from the fill
+                               (Swamidass & Baldi 2007) */
+  double fill_ratio;        /* fraction of bits (counters) set */
+  double expected_fp_rate;  /* FPR now: fill_ratio^k (Guava's expectedFpp);
+                               scalable: the compound over stages */
+  uint32_t stages;          /* scalable: number of stages; others 1 */
+  uint32_t counter_bits;    /* counting: 4 or 8; others 1 */
+  double growth;            /* scalable parameters; 0 for other kinds */
+  double tightening;
+  int32_t read_only;        /* 1 for a filter from bloom_map */
+} bloom_info;
+
+/* Fill *out. The caller sets out->struct_size; only that many bytes are
+ * written. Costs one pass over the bits (it counts them).
+ * Returns BLOOM_OK or BLOOM_E_INVALID_ARG. */
+BLOOM_API bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out);
+/* sizeof(bloom_info) as this library was built: for FFI callers. */
+BLOOM_API size_t bloom_info_size(void);
+
+/* m and k for n keys at false-positive rate p (the formulas of bloom_create).
+ * bits, hashes: not NULL. Returns BLOOM_OK, BLOOM_E_INVALID_ARG (n == 0, p
+ * not in (0,1)), BLOOM_E_OVERFLOW (m above BLOOM_MAX_BITS). */
+BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits,
+                                            uint32_t *hashes);
+
+/* The classic filter's false-positive rate after n distinct keys in m bits
+ * with k hashes: (1 - (1 - 1/m)^(k n))^k ~ (1 - e^(-k n / m))^k.
+ * Returns NaN when bits or hashes is 0. */
+BLOOM_API double bloom_expected_fp_rate(uint64_t n, uint64_t bits, uint32_t hashes);
+
+/* ------------------------------------------------------------------------ */
+/* Errors and versions                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* A static description of a status ("invalid argument", ...); never NULL,
+ * never to be freed. Unknown values give "unknown status". */
+BLOOM_API const char *bloom_strerror(int status);
+
+/* The detail of the most recent failed call on this thread, e.g. "load:
+ * header checksum mismatch (stored 0x.., computed 0x..)". "" when no call has
+ * failed on this thread. Valid until the next bloom_* call on this thread. */
+BLOOM_API const char *bloom_last_error(void);
+
+/* Names of kinds and hashers ("classic", "xxh3", ...), static strings; NULL
+ * for an unknown value. */
+BLOOM_API const char *bloom_kind_name(int kind);
+BLOOM_API const char *bloom_hash_name(int hash);
+/* Inverse of the above (case-sensitive); 0 for an unknown or NULL name. */
+BLOOM_API int bloom_kind_from_name(const char *name);
+BLOOM_API int bloom_hash_from_name(const char *name);
+
+/* "0.1.0": the library's release version, static. */
+BLOOM_API const char *bloom_version_string(void);
+/* BLOOM_VERSION_NUMBER of the library actually loaded. */
+BLOOM_API unsigned bloom_version_number(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOOM_BLOOM_H */

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The README's first command: install what is missing, build, and run the main
+# job -- build a filter from the shipped sample keys, query it, print its info.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j"$(nproc)"
+./build/examples/quickstart samples/keys.txt build/sample.bloom dZZ1L1pqxm6V KalFKB3yPB1Ors0 not-a-key

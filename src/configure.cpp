@@ -1,0 +1,79 @@
+#include "configure.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "error.hpp"
+#include "sizing.hpp"
+
+namespace bloom::core {
+
+bloom_options default_options() {
+  bloom_options o{};
+  o.struct_size = sizeof(bloom_options);
+  o.kind = BLOOM_KIND_CLASSIC;
+  o.capacity = 1000000;
+  o.fp_rate = 0.01;
+  o.hash = BLOOM_HASH_XXH3;
+  o.seed = 0;
+  o.flags = 0;
+  o.bits = 0;
+  o.hashes = 0;
+  o.growth = 2.0;
+  o.tightening = 0.85;
+  o.counter_bits = 4;
+  return o;
+}
+
+namespace {
+
+// m and k of a single bit array from the options: (n, p) by the formulas,
+// or the explicit m with an explicit or optimal k.
+void size_bit_array(const bloom_options &o, FilterConfig &c) {
+  if (o.hashes > BLOOM_MAX_HASHES)
+    fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
+  if (o.bits == 0) {
+    const Shape s = optimal_shape(o.capacity, o.fp_rate);
+    c.bits = s.bits;
+    c.hashes = o.hashes != 0 ? o.hashes : s.hashes;
+    c.fp_rate = o.fp_rate;
+  } else {
+    if (o.bits > BLOOM_MAX_BITS)
+      fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+    if (o.hashes == 0 && o.capacity == 0)
+      fail(BLOOM_E_INVALID_ARG, "with explicit bits, give hashes or a capacity to derive them from");
+    c.bits = o.bits;
+    c.hashes = o.hashes != 0 ? o.hashes : optimal_hashes(o.capacity, o.bits);
+    c.fp_rate = 0;
+  }
+}
+
+}  // namespace
+
+FilterConfig configure(const bloom_options &o) {
+  if (!is_valid_kind(o.kind)) fail(BLOOM_E_INVALID_ARG, "unknown kind " + std::to_string(o.kind));
+  if (!is_valid_hash_kind(o.hash)) fail(BLOOM_E_INVALID_ARG, "unknown hash " + std::to_string(o.hash));
+  if ((o.flags & ~kKnownFlags) != 0)
+    fail(BLOOM_E_INVALID_ARG, "unknown flags 0x" + std::to_string(o.flags & ~kKnownFlags));
+  if (o.bits == 0 && o.capacity == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
+  if (o.bits == 0 && !(o.fp_rate > 0.0 && o.fp_rate < 1.0))
+    fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");
+
+  FilterConfig c;
+  c.kind = static_cast<Kind>(o.kind);
+  c.hash = static_cast<HashKind>(o.hash);
+  c.seed = o.seed;
+  c.flags = o.flags;
+  c.capacity = o.capacity;
+  switch (c.kind) {
+    case Kind::kClassic:
+      size_bit_array(o, c);
+      break;
+    default:
+      fail(BLOOM_E_UNSUPPORTED, std::string("the ") + bloom_kind_name(o.kind) +
+                                    " kind is not implemented in this version");
+  }
+  return c;
+}
+
+}  // namespace bloom::core

@@ -1,0 +1,19 @@
+// configure.hpp -- from a caller's bloom_options to a complete FilterConfig.
+//
+// This is where defaults are applied and sizes derived ((n, p) -> (m, k), per
+// kind), and where every option is range-checked with a message that names
+// it. The result still goes through validate_config like a loaded header.
+#pragma once
+
+#include "bloom/bloom.h"
+#include "filter_config.hpp"
+
+namespace bloom::core {
+
+// The defaults bloom_options_init() documents.
+bloom_options default_options();
+
+// o has already been widened to the full struct (unset members defaulted).
+FilterConfig configure(const bloom_options &o);
+
+}  // namespace bloom::core

@@ -1,0 +1,30 @@
+// error.hpp -- how the core reports failure.
+//
+// The core throws bloom::core::Error (a status from bloom.h plus a message)
+// from validation code, never from a per-key hot path. The C boundary in
+// capi/ catches it, and every other exception, and turns it into a status and
+// a thread-local message; nothing ever escapes to the caller.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "bloom/bloom.h"
+
+namespace bloom::core {
+
+class Error : public std::runtime_error {
+ public:
+  Error(bloom_status status, const std::string &message)
+      : std::runtime_error(message), status_(status) {}
+  bloom_status status() const noexcept { return status_; }
+
+ private:
+  bloom_status status_;
+};
+
+[[noreturn]] inline void fail(bloom_status status, const std::string &message) {
+  throw Error(status, message);
+}
+
+}  // namespace bloom::core

@@ -1,0 +1,186 @@
+#include "filter.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <string>
+
+#include "error.hpp"
+
+namespace bloom::core {
+
+namespace {
+constexpr size_t kStripes = 256;
+
+std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
+  if (!config.concurrent()) return nullptr;
+  return std::make_unique<std::mutex[]>(kStripes);
+}
+
+void check_keys(const void *const *keys, const size_t *lens, size_t n) {
+  if (n == 0) return;
+  if (keys == nullptr || lens == nullptr) fail(BLOOM_E_INVALID_ARG, "keys and lens must not be NULL");
+  for (size_t i = 0; i < n; ++i)
+    if (keys[i] == nullptr && lens[i] != 0)
+      fail(BLOOM_E_INVALID_ARG, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
+}
+
+// Describes the first identity field in which a and b differ, or "".
+std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
+  auto differ = [](const char *name, auto x, auto y) {
+    return std::string(name) + " differs (" + std::to_string(x) + " vs " + std::to_string(y) + ")";
+  };
+  if (a.kind != b.kind)
+    return differ("kind", static_cast<int>(a.kind), static_cast<int>(b.kind));
+  if (a.hash != b.hash)
+    return differ("hash", static_cast<int>(a.hash), static_cast<int>(b.hash));
+  if (a.seed != b.seed) return differ("seed", a.seed, b.seed);
+  if (a.bits != b.bits) return differ("bits (m)", a.bits, b.bits);
+  if (a.hashes != b.hashes) return differ("hashes (k)", a.hashes, b.hashes);
+  if (a.enhanced_probes() != b.enhanced_probes())
+    return "probe scheme differs (enhanced vs plain double hashing)";
+  if (a.counter_bits != b.counter_bits) return differ("counter_bits", a.counter_bits, b.counter_bits);
+  if (a.growth != b.growth) return differ("growth", a.growth, b.growth);
+  if (a.tightening != b.tightening) return differ("tightening", a.tightening, b.tightening);
+  return "";
+}
+}  // namespace
+
+Filter::Filter(const FilterConfig &config)
+    : config_(config), hasher_{config.hash, config.seed}, stripes_(make_stripes(config)) {}
+
+Filter::Filter(const Filter &other, int)
+    : config_(other.config_),
+      hasher_(other.hasher_),
+      keys_added_(other.keys_added()),
+      stripes_(make_stripes(other.config_)) {}
+
+uint64_t Filter::keys_added() const {
+  if (config_.concurrent())
+    return std::atomic_ref<const uint64_t>(keys_added_).load(std::memory_order_relaxed);
+  return keys_added_;
+}
+
+void Filter::count_added(uint64_t n) {
+  if (config_.concurrent())
+    std::atomic_ref<uint64_t>(keys_added_).fetch_add(n, std::memory_order_relaxed);
+  else
+    keys_added_ += n;
+}
+
+void Filter::require_writable(const char *what) const {
+  if (read_only())
+    fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
+}
+
+void Filter::add_key(const void *key, size_t len) {
+  require_writable("add");
+  add(hasher_(key, len));
+  count_added(1);
+}
+
+bool Filter::test_and_add_key(const void *key, size_t len) {
+  require_writable("test_and_add");
+  const Hash128 h = hasher_(key, len);
+  bool present;
+  if (stripes_) {
+    // Equal keys hash to the same stripe, so of several threads adding one
+    // new key exactly one finds a probe unset. Unequal keys proceed in
+    // parallel unless they share a stripe; adds without test are unaffected.
+    std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
+    present = test_and_add(h);
+  } else {
+    present = test_and_add(h);
+  }
+  if (!present) count_added(1);
+  return present;
+}
+
+void Filter::remove_key(const void *key, size_t len) {
+  require_writable("remove");
+  remove(hasher_(key, len));
+}
+
+void Filter::remove(Hash128) {
+  fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys");
+}
+
+void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
+  require_writable("add_batch");
+  check_keys(keys, lens, n);
+  Hash128 block[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    add_block(block, count);
+  }
+  count_added(n);
+}
+
+void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {
+  check_keys(keys, lens, n);
+  if (n != 0 && out == nullptr) fail(BLOOM_E_INVALID_ARG, "results must not be NULL");
+  Hash128 block[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    query_block(block, count, out + start);
+  }
+}
+
+void Filter::add_block(const Hash128 *hs, size_t n) {
+  for (size_t i = 0; i < n; ++i) add(hs[i]);
+}
+
+void Filter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
+  for (size_t i = 0; i < n; ++i) out[i] = query(hs[i]) ? 1 : 0;
+}
+
+void Filter::check_compatible(const Filter &other) const {
+  const std::string diff = first_difference(config_, other.config_);
+  if (!diff.empty()) fail(BLOOM_E_INCOMPATIBLE, diff);
+}
+
+void Filter::merge(const Filter &src) {
+  require_writable("merge");
+  check_compatible(src);
+  const uint64_t a = keys_added();
+  const uint64_t b = src.keys_added();
+  merge_from(src);
+  set_keys_added(a + b < a ? UINT64_MAX : a + b);
+}
+
+void Filter::intersect(const Filter &src) {
+  require_writable("intersect");
+  check_compatible(src);
+  const uint64_t n = std::min(keys_added(), src.keys_added());
+  intersect_with(src);
+  set_keys_added(n);
+}
+
+void Filter::clear() {
+  require_writable("clear");
+  clear_all();
+  set_keys_added(0);
+}
+
+std::unique_ptr<Filter> Filter::clone() const { return clone_filter(); }
+
+void Filter::get_info(bloom_info &info) const {
+  info.kind = static_cast<int32_t>(config_.kind);
+  info.hash = static_cast<int32_t>(config_.hash);
+  info.seed = config_.seed;
+  info.flags = config_.flags;
+  info.hashes = config_.hashes;
+  info.capacity = config_.capacity;
+  info.fp_rate = config_.fp_rate;
+  info.keys_added = keys_added();
+  info.stages = stage_count();
+  info.counter_bits = config_.kind == Kind::kCounting ? config_.counter_bits : 1;
+  info.growth = config_.growth;
+  info.tightening = config_.tightening;
+  info.read_only = read_only() ? 1 : 0;
+  fill_info(info);
+}
+
+}  // namespace bloom::core

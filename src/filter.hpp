@@ -1,0 +1,98 @@
+// filter.hpp -- the interface every filter kind implements.
+//
+// One virtual call per C API call is the price of one handle type for every
+// kind; the per-key work inside a kind is non-virtual. Batch calls hash keys
+// in blocks of kBatchBlock and hand each block to the kind, which prefetches
+// every key's memory before probing any of them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "bloom/bloom.h"
+#include "filter_config.hpp"
+#include "format/byte_stream.hpp"
+#include "hash/hasher.hpp"
+
+namespace bloom::core {
+
+inline constexpr size_t kBatchBlock = 32;
+
+class Filter {
+ public:
+  explicit Filter(const FilterConfig &config);
+  virtual ~Filter() = default;
+  Filter(const Filter &) = delete;
+  Filter &operator=(const Filter &) = delete;
+
+  const FilterConfig &config() const { return config_; }
+  const Hasher &hasher() const { return hasher_; }
+  uint64_t keys_added() const;
+  bool read_only() const { return backing_ != nullptr; }
+
+  // --- keys (the C API's entry points; they hash once and dispatch) -------
+  void add_key(const void *key, size_t len);
+  bool query_key(const void *key, size_t len) const { return query(hasher_(key, len)); }
+  bool test_and_add_key(const void *key, size_t len);
+  void remove_key(const void *key, size_t len);
+  void add_keys(const void *const *keys, const size_t *lens, size_t n);
+  void query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const;
+
+  // --- whole-filter operations ---------------------------------------------
+  // Throws Error(INCOMPATIBLE) naming the first differing parameter.
+  void check_compatible(const Filter &other) const;
+  void merge(const Filter &src);
+  void intersect(const Filter &src);
+  void clear();
+  std::unique_ptr<Filter> clone() const;
+  // Fills the common fields, then lets the kind fill the rest.
+  void get_info(bloom_info &info) const;
+
+  // --- what a kind implements ----------------------------------------------
+  virtual bool query(Hash128 h) const = 0;
+  // The byte size of write_payload's output, and the payload itself.
+  virtual uint64_t payload_size() const = 0;
+  virtual void write_payload(ByteSink &sink) const = 0;
+  // Stages for scalable; 1 otherwise. Stored in the header.
+  virtual uint32_t stage_count() const { return 1; }
+
+  // Keeps a file mapping alive; a filter with a backing is read-only.
+  void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }
+  void set_keys_added(uint64_t n) { keys_added_ = n; }
+
+ protected:
+  // For clone_filter(): copies the identity and the key count.
+  Filter(const Filter &other, int /*copy tag*/);
+
+  virtual void add(Hash128 h) = 0;
+  // Adds h and returns whether every probed position was already set.
+  virtual bool test_and_add(Hash128 h) = 0;
+  virtual void remove(Hash128 h);
+  virtual void add_block(const Hash128 *hs, size_t n);
+  virtual void query_block(const Hash128 *hs, size_t n, uint8_t *out) const;
+  virtual void merge_from(const Filter &src) = 0;
+  virtual void intersect_with(const Filter &src) = 0;
+  virtual void clear_all() = 0;
+  virtual std::unique_ptr<Filter> clone_filter() const = 0;
+  // Fills bits, bytes, fill_ratio, estimated_keys, expected_fp_rate and
+  // anything kind-specific.
+  virtual void fill_info(bloom_info &info) const = 0;
+
+  void require_writable(const char *what) const;
+  void count_added(uint64_t n);
+
+  FilterConfig config_;
+  Hasher hasher_;
+
+ private:
+  uint64_t keys_added_ = 0;
+  std::shared_ptr<const void> backing_;
+  // Concurrent filters only: serialises test-and-add of equal keys (see
+  // test_and_add_key). Indexed by the key's hash, so different keys rarely
+  // share a lock and equal keys always do.
+  std::unique_ptr<std::mutex[]> stripes_;
+};
+
+}  // namespace bloom::core

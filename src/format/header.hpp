@@ -1,0 +1,42 @@
+// header.hpp -- the fixed 128-byte header of format v1 (docs/FORMAT.md).
+//
+// Every field is encoded byte by byte in little-endian order; no struct is
+// ever written. The header carries its own checksum so that a damaged header
+// is reported as such before any of its sizes is believed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "filter_config.hpp"
+
+namespace bloom::core {
+
+inline constexpr unsigned char kMagic[8] = {0x89, 'B', 'L', 'O', 'O', 'M', '\r', '\n'};
+inline constexpr uint16_t kFormatMajor = 1;
+inline constexpr uint16_t kFormatMinor = 0;
+inline constexpr size_t kHeaderSize = 128;
+inline constexpr size_t kHeaderChecksumOffset = 120;
+inline constexpr size_t kTrailerSize = 8;  // payload checksum
+
+struct Header {
+  uint16_t format_major = kFormatMajor;
+  uint16_t format_minor = kFormatMinor;
+  FilterConfig config;
+  uint64_t keys_added = 0;
+  uint64_t payload_size = 0;
+  uint32_t stages = 1;
+};
+
+// Encodes h into out[0, kHeaderSize), checksum included.
+void encode_header(const Header &h, unsigned char *out);
+
+// Decodes and checks the header of an input of total_len bytes: magic,
+// checksum, version, every field's range, and that header + payload +
+// trailer add up to exactly total_len. Throws Error with a specific status
+// and message; kind-specific checks happen in the kind's loader.
+Header decode_header(const unsigned char *in, uint64_t total_len);
+
+uint64_t checksum64(const void *data, size_t len);
+
+}  // namespace bloom::core

@@ -1,0 +1,46 @@
+// hasher.hpp -- picks one of the three 128-bit hashers for a filter.
+//
+// XXH3 is called inlined from the system header (XXH_INLINE_ALL): on 3-15
+// byte keys a PLT call per key would cost a visible share of a query. The
+// switch is on a per-filter constant, so the branch predicts perfectly.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "hash/fnv1a.hpp"
+#include "hash/hash128.hpp"
+#include "hash/murmur3.hpp"
+
+namespace bloom::core {
+
+enum class HashKind : int32_t { kXxh3 = 1, kMurmur3 = 2, kFnv1a = 3 };
+
+inline bool is_valid_hash_kind(int32_t v) { return v >= 1 && v <= 3; }
+
+inline Hash128 xxh3_128(const void *data, size_t len, uint64_t seed) {
+  const XXH128_hash_t h = XXH3_128bits_withSeed(data, len, seed);
+  return {h.low64, h.high64};
+}
+
+struct Hasher {
+  HashKind kind = HashKind::kXxh3;
+  uint64_t seed = 0;
+
+  Hash128 operator()(const void *data, size_t len) const {
+    switch (kind) {
+      case HashKind::kMurmur3:
+        return murmur3_x64_128(data, len, seed);
+      case HashKind::kFnv1a:
+        return fnv1a_128(data, len, seed);
+      case HashKind::kXxh3:
+      default:
+        return xxh3_128(data, len, seed);
+    }
+  }
+};
+
+}  // namespace bloom::core

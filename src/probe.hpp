@@ -1,0 +1,46 @@
+// probe.hpp -- from one 128-bit hash to k positions in [0, range).
+//
+// Double hashing (Kirsch & Mitzenmacher 2006, "Less hashing, same
+// performance"): g_i = h1 + i*h2 behaves like k independent hashes for the
+// false-positive rate. The enhanced form of Dillinger & Manolios (2004) adds
+// a growing increment (x += y; y += i), which removes the short cycles plain
+// double hashing falls into when h2 shares a factor with the range; it is the
+// default, plain double hashing is BLOOM_FLAG_PLAIN_DOUBLE_HASHING.
+//
+// Each 64-bit g_i is mapped into [0, range) by a multiply-high (Lemire 2019):
+// floor(g * range / 2^64). No modulo bias, no division, and range need not be
+// a power of two, so memory stays exactly at the formula. Because it uses the
+// high bits of g, all 64 bits of the hash matter, and positions are 64-bit end
+// to end (filters beyond 2^32 bits work; a test checks it).
+#pragma once
+
+#include <cstdint>
+
+#include "hash/hash128.hpp"
+
+namespace bloom::core {
+
+inline uint64_t reduce_range(uint64_t x, uint64_t range) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * range) >> 64);
+}
+
+// Produces the k raw 64-bit probe values for a key, one per next() call.
+class ProbeSequence {
+ public:
+  ProbeSequence(Hash128 h, bool enhanced) : x_(h.h1), y_(h.h2), enhanced_(enhanced) {}
+
+  uint64_t next() {
+    const uint64_t g = x_;
+    x_ += y_;
+    if (enhanced_) y_ += ++i_;
+    return g;
+  }
+
+ private:
+  uint64_t x_;
+  uint64_t y_;
+  uint64_t i_ = 0;
+  bool enhanced_;
+};
+
+}  // namespace bloom::core

@@ -1,0 +1,70 @@
+// test_util.hpp -- small helpers shared by the unit tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "bloom/bloom.h"
+
+namespace bloom::test {
+
+struct FilterDeleter {
+  void operator()(bloom_filter *f) const { bloom_destroy(f); }
+};
+using FilterPtr = std::unique_ptr<bloom_filter, FilterDeleter>;
+
+inline FilterPtr make_filter(const bloom_options &o) {
+  bloom_filter *f = nullptr;
+  const bloom_status s = bloom_create(&o, &f);
+  EXPECT_EQ(s, BLOOM_OK) << bloom_last_error();
+  return FilterPtr(f);
+}
+
+inline bloom_options classic_options(uint64_t n, double p) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.capacity = n;
+  o.fp_rate = p;
+  return o;
+}
+
+// Distinct keys: "<prefix><i>". Different prefixes give disjoint sets.
+inline std::vector<std::string> make_keys(const std::string &prefix, size_t n) {
+  std::vector<std::string> keys;
+  keys.reserve(n);
+  for (size_t i = 0; i < n; ++i) keys.push_back(prefix + std::to_string(i));
+  return keys;
+}
+
+inline void add_all(bloom_filter *f, const std::vector<std::string> &keys) {
+  for (const std::string &k : keys) ASSERT_EQ(bloom_add(f, k.data(), k.size()), BLOOM_OK);
+}
+
+inline size_t count_positive(const bloom_filter *f, const std::vector<std::string> &keys) {
+  size_t n = 0;
+  for (const std::string &k : keys) n += bloom_query(f, k.data(), k.size()) == 1 ? 1 : 0;
+  return n;
+}
+
+inline std::vector<unsigned char> serialize(const bloom_filter *f) {
+  size_t size = 0;
+  EXPECT_EQ(bloom_serialized_size(f, &size), BLOOM_OK);
+  std::vector<unsigned char> buf(size);
+  size_t written = 0;
+  EXPECT_EQ(bloom_serialize(f, buf.data(), buf.size(), &written), BLOOM_OK) << bloom_last_error();
+  EXPECT_EQ(written, size);
+  return buf;
+}
+
+// A fresh path under the test's temporary directory.
+inline std::string temp_path(const std::string &name) {
+  return ::testing::TempDir() + "bloom_test_" + std::to_string(::getpid()) + "_" + name;
+}
+
+}  // namespace bloom::test
