@@ -1,0 +1,61 @@
+// golden_cases.hpp -- the filters pinned in tests/golden/.
+//
+// Each case is written once by bloom_make_golden (tests/golden/make_golden.cpp)
+// as <name>.bloom plus <name>.answers, committed, and never rewritten: every
+// later version of the library must read it and answer exactly as recorded
+// (RocksDB's "schema" test idea). Append new cases; never edit an old row.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "bloom/bloom.h"
+
+namespace bloom::golden {
+
+struct Case {
+  const char *name;
+  int32_t kind;
+  int32_t hash;
+  uint64_t seed;
+  uint32_t flags;
+  uint64_t capacity;
+  double fp_rate;
+  uint64_t keys;  // "golden-key-0" .. "golden-key-<keys-1>" are added
+};
+
+inline constexpr Case kCases[] = {
+    {"classic_xxh3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"classic_murmur3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_MURMUR3, 7, 0, 1000, 0.01, 800},
+    {"classic_fnv1a_plain_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_FNV1A, 0x1234567890abcdefULL,
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.001, 500},
+};
+
+inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded
+
+inline std::string key(uint64_t i) { return "golden-key-" + std::to_string(i); }
+inline std::string probe(uint64_t i) { return "golden-probe-" + std::to_string(i); }
+
+// Builds the case's filter with the current library (nullptr on failure).
+inline bloom_filter *build(const Case &c) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.kind = c.kind;
+  o.hash = c.hash;
+  o.seed = c.seed;
+  o.flags = c.flags;
+  o.capacity = c.capacity;
+  o.fp_rate = c.fp_rate;
+  bloom_filter *f = nullptr;
+  if (bloom_create(&o, &f) != BLOOM_OK) return nullptr;
+  for (uint64_t i = 0; i < c.keys; ++i) {
+    const std::string k = key(i);
+    if (bloom_add(f, k.data(), k.size()) != BLOOM_OK) {
+      bloom_destroy(f);
+      return nullptr;
+    }
+  }
+  return f;
+}
+
+}  // namespace bloom::golden
