@@ -119,8 +119,8 @@ bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys, const siz
   });
 }
 
-bloom_status bloom_query_batch(const bloom_filter *f, const void *const *keys, const size_t *lens,
-                               size_t n, uint8_t *results) {
+bloom_status bloom_query_batch(const bloom_filter *f, const void *const *keys, const size_t *lens, size_t n,
+                               uint8_t *results) {
   return guarded("bloom_query_batch", [&] {
     require_arg(f, "filter");
     to_core(f)->query_keys(keys, lens, n, results);

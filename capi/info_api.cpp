@@ -65,19 +65,32 @@ double bloom_expected_fp_rate(uint64_t n, uint64_t bits, uint32_t hashes) {
 
 const char *bloom_strerror(int status) {
   switch (status) {
-    case BLOOM_OK: return "success";
-    case BLOOM_E_INVALID_ARG: return "invalid argument";
-    case BLOOM_E_NOMEM: return "out of memory";
-    case BLOOM_E_IO: return "input/output error";
-    case BLOOM_E_FORMAT: return "not a valid bloom filter image";
-    case BLOOM_E_CHECKSUM: return "checksum mismatch: the data is damaged";
-    case BLOOM_E_VERSION: return "unsupported format version";
-    case BLOOM_E_UNSUPPORTED: return "operation not supported by this filter";
-    case BLOOM_E_INCOMPATIBLE: return "filters have incompatible parameters";
-    case BLOOM_E_OVERFLOW: return "size exceeds the library's limits";
-    case BLOOM_E_BUFFER_TOO_SMALL: return "buffer too small";
-    case BLOOM_E_NOT_PRESENT: return "key is not in the filter";
-    default: return "unknown status";
+    case BLOOM_OK:
+      return "success";
+    case BLOOM_E_INVALID_ARG:
+      return "invalid argument";
+    case BLOOM_E_NOMEM:
+      return "out of memory";
+    case BLOOM_E_IO:
+      return "input/output error";
+    case BLOOM_E_FORMAT:
+      return "not a valid bloom filter image";
+    case BLOOM_E_CHECKSUM:
+      return "checksum mismatch: the data is damaged";
+    case BLOOM_E_VERSION:
+      return "unsupported format version";
+    case BLOOM_E_UNSUPPORTED:
+      return "operation not supported by this filter";
+    case BLOOM_E_INCOMPATIBLE:
+      return "filters have incompatible parameters";
+    case BLOOM_E_OVERFLOW:
+      return "size exceeds the library's limits";
+    case BLOOM_E_BUFFER_TOO_SMALL:
+      return "buffer too small";
+    case BLOOM_E_NOT_PRESENT:
+      return "key is not in the filter";
+    default:
+      return "unknown status";
   }
 }
 
@@ -89,8 +102,7 @@ int bloom_hash_from_name(const char *name) { return value_of(kHashNames, name); 
 #define BLOOM_STR2(x) #x
 #define BLOOM_STR(x) BLOOM_STR2(x)
 const char *bloom_version_string(void) {
-  return BLOOM_STR(BLOOM_VERSION_MAJOR) "." BLOOM_STR(BLOOM_VERSION_MINOR) "." BLOOM_STR(
-      BLOOM_VERSION_PATCH);
+  return BLOOM_STR(BLOOM_VERSION_MAJOR) "." BLOOM_STR(BLOOM_VERSION_MINOR) "." BLOOM_STR(BLOOM_VERSION_PATCH);
 }
 unsigned bloom_version_number(void) { return BLOOM_VERSION_NUMBER; }
 

@@ -1,8 +1,6 @@
 // last_error.hpp -- the thread-local message behind bloom_last_error().
 #pragma once
 
-
-
 #include "bloom/bloom.h"
 
 namespace bloom::capi {

@@ -52,11 +52,11 @@ int main(int argc, char **argv) {
   if ((rc = bloom_get_info(g, &info)) != BLOOM_OK) return fail("info", rc);
   printf("bloom %s: %s filter, %llu keys from %s, saved to %s\n", bloom_version_string(),
          bloom_kind_name(info.kind), (unsigned long long)info.keys_added, argv[1], argv[2]);
-  printf("  m = %llu bits (%llu bytes, %.2f bits/key), k = %u, hash = %s\n",
-         (unsigned long long)info.bits, (unsigned long long)info.bytes,
-         n ? (double)info.bits / (double)n : 0.0, info.hashes, bloom_hash_name(info.hash));
-  printf("  fill %.4f, estimated distinct keys %.0f, expected FPR now %.6f (target %.6f)\n",
-         info.fill_ratio, info.estimated_keys, info.expected_fp_rate, info.fp_rate);
+  printf("  m = %llu bits (%llu bytes, %.2f bits/key), k = %u, hash = %s\n", (unsigned long long)info.bits,
+         (unsigned long long)info.bytes, n ? (double)info.bits / (double)n : 0.0, info.hashes,
+         bloom_hash_name(info.hash));
+  printf("  fill %.4f, estimated distinct keys %.0f, expected FPR now %.6f (target %.6f)\n", info.fill_ratio,
+         info.estimated_keys, info.expected_fp_rate, info.fp_rate);
   for (int i = 3; i < argc; i++)
     printf("%s\t%s\n", argv[i], bloom_query(g, argv[i], strlen(argv[i])) == 1 ? "maybe" : "no");
   bloom_destroy(g);

@@ -36,16 +36,13 @@ class BitArray {
 
   bool test(uint64_t i) const { return (words_[i >> 6] >> (i & 63)) & 1u; }
   bool test_atomic(uint64_t i) const {
-    return (std::atomic_ref<const uint64_t>(words_[i >> 6]).load(std::memory_order_relaxed) >>
-            (i & 63)) &
-           1u;
+    return (std::atomic_ref<const uint64_t>(words_[i >> 6]).load(std::memory_order_relaxed) >> (i & 63)) & 1u;
   }
   void set(uint64_t i) { owned_words()[i >> 6] |= uint64_t{1} << (i & 63); }
   // Sets bit i; returns whether it was already set.
   bool set_atomic(uint64_t i) {
     const uint64_t mask = uint64_t{1} << (i & 63);
-    return std::atomic_ref<uint64_t>(owned_words()[i >> 6]).fetch_or(mask, std::memory_order_relaxed) &
-           mask;
+    return std::atomic_ref<uint64_t>(owned_words()[i >> 6]).fetch_or(mask, std::memory_order_relaxed) & mask;
   }
   void prefetch(uint64_t i) const { __builtin_prefetch(&words_[i >> 6]); }
 

@@ -70,8 +70,8 @@ FilterConfig configure(const bloom_options &o) {
       size_bit_array(o, c);
       break;
     default:
-      fail(BLOOM_E_UNSUPPORTED, std::string("the ") + bloom_kind_name(o.kind) +
-                                    " kind is not implemented in this version");
+      fail(BLOOM_E_UNSUPPORTED,
+           std::string("the ") + bloom_kind_name(o.kind) + " kind is not implemented in this version");
   }
   return c;
 }

@@ -15,8 +15,7 @@ namespace bloom::core {
 
 class Error : public std::runtime_error {
  public:
-  Error(bloom_status status, const std::string &message)
-      : std::runtime_error(message), status_(status) {}
+  Error(bloom_status status, const std::string &message) : std::runtime_error(message), status_(status) {}
   bloom_status status() const noexcept { return status_; }
 
  private:

@@ -30,10 +30,8 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   auto differ = [](const char *name, auto x, auto y) {
     return std::string(name) + " differs (" + std::to_string(x) + " vs " + std::to_string(y) + ")";
   };
-  if (a.kind != b.kind)
-    return differ("kind", static_cast<int>(a.kind), static_cast<int>(b.kind));
-  if (a.hash != b.hash)
-    return differ("hash", static_cast<int>(a.hash), static_cast<int>(b.hash));
+  if (a.kind != b.kind) return differ("kind", static_cast<int>(a.kind), static_cast<int>(b.kind));
+  if (a.hash != b.hash) return differ("hash", static_cast<int>(a.hash), static_cast<int>(b.hash));
   if (a.seed != b.seed) return differ("seed", a.seed, b.seed);
   if (a.bits != b.bits) return differ("bits (m)", a.bits, b.bits);
   if (a.hashes != b.hashes) return differ("hashes (k)", a.hashes, b.hashes);
@@ -69,8 +67,7 @@ void Filter::count_added(uint64_t n) {
 }
 
 void Filter::require_writable(const char *what) const {
-  if (read_only())
-    fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
+  if (read_only()) fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
 }
 
 void Filter::add_key(const void *key, size_t len) {
@@ -101,9 +98,7 @@ void Filter::remove_key(const void *key, size_t len) {
   remove(hasher_(key, len));
 }
 
-void Filter::remove(Hash128) {
-  fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys");
-}
+void Filter::remove(Hash128) { fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys"); }
 
 void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");

@@ -38,8 +38,7 @@
 #define BLOOM_VERSION_MINOR 1
 #define BLOOM_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as bloom_version_number() returns. */
-#define BLOOM_VERSION_NUMBER \
-  (BLOOM_VERSION_MAJOR * 10000 + BLOOM_VERSION_MINOR * 100 + BLOOM_VERSION_PATCH)
+#define BLOOM_VERSION_NUMBER (BLOOM_VERSION_MAJOR * 10000 + BLOOM_VERSION_MINOR * 100 + BLOOM_VERSION_PATCH)
 
 #if defined(_WIN32) && defined(BLOOM_BUILDING_SHARED)
 #define BLOOM_API __declspec(dllexport)
@@ -59,17 +58,17 @@ extern "C" {
 
 typedef enum bloom_status {
   BLOOM_OK = 0,
-  BLOOM_E_INVALID_ARG = -1,  /* a NULL pointer, a value out of range */
-  BLOOM_E_NOMEM = -2,        /* an allocation failed */
-  BLOOM_E_IO = -3,           /* open/read/write/fsync/rename failed */
-  BLOOM_E_FORMAT = -4,       /* not a bloom filter, or fields that disagree */
-  BLOOM_E_CHECKSUM = -5,     /* header or payload checksum mismatch */
-  BLOOM_E_VERSION = -6,      /* written by a newer, incompatible format */
-  BLOOM_E_UNSUPPORTED = -7,  /* the operation does not apply to this filter */
-  BLOOM_E_INCOMPATIBLE = -8, /* two filters whose parameters differ */
-  BLOOM_E_OVERFLOW = -9,     /* a size exceeds the library's limits */
+  BLOOM_E_INVALID_ARG = -1,       /* a NULL pointer, a value out of range */
+  BLOOM_E_NOMEM = -2,             /* an allocation failed */
+  BLOOM_E_IO = -3,                /* open/read/write/fsync/rename failed */
+  BLOOM_E_FORMAT = -4,            /* not a bloom filter, or fields that disagree */
+  BLOOM_E_CHECKSUM = -5,          /* header or payload checksum mismatch */
+  BLOOM_E_VERSION = -6,           /* written by a newer, incompatible format */
+  BLOOM_E_UNSUPPORTED = -7,       /* the operation does not apply to this filter */
+  BLOOM_E_INCOMPATIBLE = -8,      /* two filters whose parameters differ */
+  BLOOM_E_OVERFLOW = -9,          /* a size exceeds the library's limits */
   BLOOM_E_BUFFER_TOO_SMALL = -10, /* the output buffer cannot hold the result */
-  BLOOM_E_NOT_PRESENT = -11  /* bloom_remove of a key that was never added */
+  BLOOM_E_NOT_PRESENT = -11       /* bloom_remove of a key that was never added */
 } bloom_status;
 
 /* ------------------------------------------------------------------------ */
@@ -112,18 +111,18 @@ typedef enum bloom_hash {
  * members without breaking callers compiled against this header (the
  * library reads only the first struct_size bytes and defaults the rest). */
 typedef struct bloom_options {
-  size_t struct_size;  /* = sizeof(bloom_options), set by bloom_options_init */
-  int32_t kind;        /* a bloom_kind; default BLOOM_KIND_CLASSIC */
-  uint64_t capacity;   /* n: expected distinct keys; default 1,000,000.
-                          For scalable: the first stage's capacity. */
-  double fp_rate;      /* p: target false-positive rate in (0, 1); default 0.01 */
-  int32_t hash;        /* a bloom_hash; default BLOOM_HASH_XXH3 */
-  uint64_t seed;       /* hash seed; default 0. Part of the filter's identity */
-  uint32_t flags;      /* BLOOM_FLAG_*; default 0 */
-  uint64_t bits;       /* explicit m; 0 (default) = size from (capacity, fp_rate) */
-  uint32_t hashes;     /* explicit k; 0 (default) = optimal k for m and capacity */
-  double growth;       /* scalable: capacity factor per stage; default 2 */
-  double tightening;   /* scalable: error factor r per stage; default 0.85 */
+  size_t struct_size;    /* = sizeof(bloom_options), set by bloom_options_init */
+  int32_t kind;          /* a bloom_kind; default BLOOM_KIND_CLASSIC */
+  uint64_t capacity;     /* n: expected distinct keys; default 1,000,000.
+                            For scalable: the first stage's capacity. */
+  double fp_rate;        /* p: target false-positive rate in (0, 1); default 0.01 */
+  int32_t hash;          /* a bloom_hash; default BLOOM_HASH_XXH3 */
+  uint64_t seed;         /* hash seed; default 0. Part of the filter's identity */
+  uint32_t flags;        /* BLOOM_FLAG_*; default 0 */
+  uint64_t bits;         /* explicit m; 0 (default) = size from (capacity, fp_rate) */
+  uint32_t hashes;       /* explicit k; 0 (default) = optimal k for m and capacity */
+  double growth;         /* scalable: capacity factor per stage; default 2 */
+  double tightening;     /* scalable: error factor r per stage; default 0.85 */
   uint32_t counter_bits; /* counting: 4 (default) or 8 */
 } bloom_options;
 
@@ -194,16 +193,14 @@ BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len
  * be NULL only when n is 0; keys[i] may be NULL only when lens[i] is 0.
  * Every pointer is validated before anything is added, so on
  * BLOOM_E_INVALID_ARG the filter is unchanged. */
-BLOOM_API bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys,
-                                       const size_t *lens, size_t n);
+BLOOM_API bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens,
+                                       size_t n);
 
 /* Query n keys; results[i] is set to 1 (maybe present) or 0 (absent).
  * results: not NULL unless n is 0, room for n bytes, written only on
  * BLOOM_OK. Returns BLOOM_OK or BLOOM_E_INVALID_ARG. */
-BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f,
-                                         const void *const *keys,
-                                         const size_t *lens, size_t n,
-                                         uint8_t *results);
+BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f, const void *const *keys, const size_t *lens,
+                                         size_t n, uint8_t *results);
 
 /* ------------------------------------------------------------------------ */
 /* Set operations                                                            */
@@ -256,40 +253,38 @@ BLOOM_API bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size
 /* Write the file image of f into buf (cap bytes). *written receives the
  * number of bytes written, or on BLOOM_E_BUFFER_TOO_SMALL the size needed.
  * written: not NULL. buf may be NULL only when cap is 0. */
-BLOOM_API bloom_status bloom_serialize(const bloom_filter *f, void *buf,
-                                       size_t cap, size_t *written);
+BLOOM_API bloom_status bloom_serialize(const bloom_filter *f, void *buf, size_t cap, size_t *written);
 
 /* Build a filter from len bytes produced by bloom_serialize / bloom_save.
  * Validated as bloom_load; buf is not retained. */
-BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len,
-                                         bloom_filter **out);
+BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len, bloom_filter **out);
 
 /* ------------------------------------------------------------------------ */
 /* Introspection and math                                                    */
 /* ------------------------------------------------------------------------ */
 
 typedef struct bloom_info {
-  size_t struct_size;       /* set by the caller to sizeof(bloom_info) */
-  int32_t kind;             /* bloom_kind */
-  int32_t hash;             /* bloom_hash */
+  size_t struct_size; /* set by the caller to sizeof(bloom_info) */
+  int32_t kind;       /* bloom_kind */
+  int32_t hash;       /* bloom_hash */
   uint64_t seed;
-  uint32_t flags;           /* BLOOM_FLAG_* the filter was created with */
-  uint32_t hashes;          /* k (scalable: of the newest stage) */
-  uint64_t bits;            /* m: bits or counters (scalable: all stages) */
-  uint64_t bytes;           /* memory of the bit/counter arrays */
-  uint64_t capacity;        /* n the filter was sized for (scalable: total of stages) */
-  double fp_rate;           /* p the filter was sized for (0 if given m, k) */
-  uint64_t keys_added;      /* successful adds (duplicates count again) */
-  double estimated_keys;    /* distinct keys estimated from the fill
-                               (Swamidass & Baldi 2007) */
-  double fill_ratio;        /* fraction of bits (counters) set */
-  double expected_fp_rate;  /* FPR now: fill_ratio^k (Guava's expectedFpp);
-                               scalable: the compound over stages */
-  uint32_t stages;          /* scalable: number of stages; others 1 */
-  uint32_t counter_bits;    /* counting: 4 or 8; others 1 */
-  double growth;            /* scalable parameters; 0 for other kinds */
+  uint32_t flags;          /* BLOOM_FLAG_* the filter was created with */
+  uint32_t hashes;         /* k (scalable: of the newest stage) */
+  uint64_t bits;           /* m: bits or counters (scalable: all stages) */
+  uint64_t bytes;          /* memory of the bit/counter arrays */
+  uint64_t capacity;       /* n the filter was sized for (scalable: total of stages) */
+  double fp_rate;          /* p the filter was sized for (0 if given m, k) */
+  uint64_t keys_added;     /* successful adds (duplicates count again) */
+  double estimated_keys;   /* distinct keys estimated from the fill
+                              (Swamidass & Baldi 2007) */
+  double fill_ratio;       /* fraction of bits (counters) set */
+  double expected_fp_rate; /* FPR now: fill_ratio^k (Guava's expectedFpp);
+                              scalable: the compound over stages */
+  uint32_t stages;         /* scalable: number of stages; others 1 */
+  uint32_t counter_bits;   /* counting: 4 or 8; others 1 */
+  double growth;           /* scalable parameters; 0 for other kinds */
   double tightening;
-  int32_t read_only;        /* 1 for a filter from bloom_map */
+  int32_t read_only; /* 1 for a filter from bloom_map */
 } bloom_info;
 
 /* Fill *out. The caller sets out->struct_size; only that many bytes are
@@ -302,8 +297,7 @@ BLOOM_API size_t bloom_info_size(void);
 /* m and k for n keys at false-positive rate p (the formulas of bloom_create).
  * bits, hashes: not NULL. Returns BLOOM_OK, BLOOM_E_INVALID_ARG (n == 0, p
  * not in (0,1)), BLOOM_E_OVERFLOW (m above BLOOM_MAX_BITS). */
-BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits,
-                                            uint32_t *hashes);
+BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits, uint32_t *hashes);
 
 /* The classic filter's false-positive rate after n distinct keys in m bits
  * with k hashes: (1 - (1 - 1/m)^(k n))^k ~ (1 - e^(-k n / m))^k.

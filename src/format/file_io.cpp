@@ -138,8 +138,7 @@ void save_file(const Filter &f, const char *path_c) {
   std::string temp;
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = path + ".tmp." + std::to_string(::getpid()) + "." +
-           std::to_string(g_temp_counter.fetch_add(1));
+    temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(g_temp_counter.fetch_add(1));
     fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
       fail(BLOOM_E_IO, describe_errno("cannot create a temporary file for", path, errno));
@@ -182,9 +181,7 @@ std::unique_ptr<Filter> map_file(const char *path_c) {
   if (size == 0) fail(BLOOM_E_FORMAT, "'" + path + "' is empty");
   void *base = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, file.get(), 0);
   if (base == MAP_FAILED) fail(BLOOM_E_IO, describe_errno("cannot map", path, errno));
-  std::shared_ptr<const void> mapping(base, [size](const void *p) {
-    ::munmap(const_cast<void *>(p), size);
-  });
+  std::shared_ptr<const void> mapping(base, [size](const void *p) { ::munmap(const_cast<void *>(p), size); });
   MemorySource src(base, size);
   std::unique_ptr<Filter> f = deserialize(src, size, true);
   f->set_backing(std::move(mapping));

@@ -90,8 +90,8 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
                               std::to_string(kFormatMajor) + ".x)");
   const uint16_t header_size = load_le16(in + kOffHeaderSize);
   if (header_size != kHeaderSize)
-    fail(BLOOM_E_FORMAT, "header size " + std::to_string(header_size) + " is not " +
-                             std::to_string(kHeaderSize));
+    fail(BLOOM_E_FORMAT,
+         "header size " + std::to_string(header_size) + " is not " + std::to_string(kHeaderSize));
 
   const uint16_t kind = load_le16(in + kOffKind);
   const uint16_t hash = load_le16(in + kOffHash);
@@ -119,8 +119,7 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");
   if (c.bits > BLOOM_MAX_BITS)
     fail(BLOOM_E_OVERFLOW, "bit count m = " + std::to_string(c.bits) + " exceeds the 2^40 limit");
-  if (!(c.fp_rate >= 0.0 && c.fp_rate < 1.0))
-    fail(BLOOM_E_FORMAT, "fp_rate field is not in [0, 1)");
+  if (!(c.fp_rate >= 0.0 && c.fp_rate < 1.0)) fail(BLOOM_E_FORMAT, "fp_rate field is not in [0, 1)");
   if (!std::isfinite(c.growth) || !std::isfinite(c.tightening))
     fail(BLOOM_E_FORMAT, "growth or tightening field is not a finite number");
   if (h.stages < 1) fail(BLOOM_E_FORMAT, "stage count is 0");

@@ -35,8 +35,7 @@ class CountingSink final : public ByteSink {
 
 class MemorySource final : public ByteSource {
  public:
-  MemorySource(const void *data, size_t len)
-      : p_(static_cast<const unsigned char *>(data)), left_(len) {}
+  MemorySource(const void *data, size_t len) : p_(static_cast<const unsigned char *>(data)), left_(len) {}
   void read(void *out, size_t len) override {
     const void *from = borrow(len);
     if (len != 0) std::memcpy(out, from, len);

@@ -32,8 +32,8 @@ BitArray read_words(ByteSource &src, uint64_t bits, bool zero_copy) {
   // Never allocate more than the input can fill: a lying size field must
   // fail here, not in the allocator.
   if (count * 8 > src.remaining())
-    fail(BLOOM_E_FORMAT, "truncated: the payload is shorter than m = " + std::to_string(bits) +
-                             " bits needs");
+    fail(BLOOM_E_FORMAT,
+         "truncated: the payload is shorter than m = " + std::to_string(bits) + " bits needs");
   if (zero_copy) {
     if constexpr (std::endian::native != std::endian::little)
       fail(BLOOM_E_UNSUPPORTED, "mapping needs a little-endian host");

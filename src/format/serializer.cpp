@@ -102,8 +102,8 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
   ChecksumSource payload(src, h.payload_size);
   std::unique_ptr<Filter> f = load_filter(h, payload, zero_copy);
   if (payload.remaining() != 0)
-    fail(BLOOM_E_FORMAT, "payload has " + std::to_string(payload.remaining()) +
-                             " bytes the filter does not use");
+    fail(BLOOM_E_FORMAT,
+         "payload has " + std::to_string(payload.remaining()) + " bytes the filter does not use");
   unsigned char trailer[kTrailerSize];
   src.read(trailer, sizeof trailer);
   if (load_le64(trailer) != payload.digest())

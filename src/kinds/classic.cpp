@@ -49,10 +49,9 @@ bool ClassicFilter::probe(Hash128 h) const {
 
 // Picks the template instance for this filter's flags; the flags are
 // per-filter constants, so the branch predicts perfectly.
-#define BLOOM_CLASSIC_DISPATCH(fn, h)                                          \
-  (config_.concurrent()                                                      \
-       ? (config_.enhanced_probes() ? fn<true, true>(h) : fn<true, false>(h)) \
-       : (config_.enhanced_probes() ? fn<false, true>(h) : fn<false, false>(h)))
+#define BLOOM_CLASSIC_DISPATCH(fn, h)                                                          \
+  (config_.concurrent() ? (config_.enhanced_probes() ? fn<true, true>(h) : fn<true, false>(h)) \
+                        : (config_.enhanced_probes() ? fn<false, true>(h) : fn<false, false>(h)))
 
 void ClassicFilter::add(Hash128 h) { (void)BLOOM_CLASSIC_DISPATCH(probe_and_set, h); }
 
@@ -98,8 +97,7 @@ void ClassicFilter::fill_info(bloom_info &info) const {
 
 void ClassicFilter::write_payload(ByteSink &sink) const { write_words(sink, bits_); }
 
-std::unique_ptr<Filter> ClassicFilter::load(const FilterConfig &config, ByteSource &src,
-                                            bool zero_copy) {
+std::unique_ptr<Filter> ClassicFilter::load(const FilterConfig &config, ByteSource &src, bool zero_copy) {
   BitArray bits = read_words(src, config.bits, zero_copy);
   if (!bits.padding_is_clear())
     fail(BLOOM_E_FORMAT, "payload sets bits beyond m = " + std::to_string(config.bits));

@@ -13,8 +13,7 @@ namespace {
 const char *kind_name(Kind k) { return bloom_kind_name(static_cast<int>(k)); }
 
 [[noreturn]] void unsupported_kind(Kind k) {
-  fail(BLOOM_E_UNSUPPORTED,
-       std::string("the ") + kind_name(k) + " kind is not implemented in this version");
+  fail(BLOOM_E_UNSUPPORTED, std::string("the ") + kind_name(k) + " kind is not implemented in this version");
 }
 
 void require(bool ok, const std::string &what) {
@@ -58,8 +57,8 @@ std::unique_ptr<Filter> load_filter(const Header &h, ByteSource &src, bool zero_
     case Kind::kClassic:
       require(h.stages == 1, "classic filter with a stage count other than 1");
       require(h.payload_size == ClassicFilter::payload_size_for(h.config.bits),
-              "payload size " + std::to_string(h.payload_size) + " does not fit m = " +
-                  std::to_string(h.config.bits));
+              "payload size " + std::to_string(h.payload_size) +
+                  " does not fit m = " + std::to_string(h.config.bits));
       return ClassicFilter::load(h.config, src, zero_copy);
     default:
       unsupported_kind(h.config.kind);

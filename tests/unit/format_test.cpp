@@ -1,11 +1,10 @@
 // Format v1: round trips, atomic save, and refusal of damaged input.
+#include <dirent.h>
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
-#include <dirent.h>
 #include <fstream>
 #include <iterator>
 
@@ -49,12 +48,12 @@ TEST(Format, HeaderLayoutIsPinned) {
   const auto image = serialize(f.get());
   const unsigned char magic[8] = {0x89, 'B', 'L', 'O', 'O', 'M', '\r', '\n'};
   EXPECT_EQ(std::memcmp(image.data(), magic, 8), 0);
-  EXPECT_EQ(core::load_le16(&image[8]), 1u);    // format major
-  EXPECT_EQ(core::load_le16(&image[12]), 128u); // header size
+  EXPECT_EQ(core::load_le16(&image[8]), 1u);     // format major
+  EXPECT_EQ(core::load_le16(&image[12]), 128u);  // header size
   EXPECT_EQ(core::load_le16(&image[14]), BLOOM_KIND_CLASSIC);
-  EXPECT_EQ(core::load_le32(&image[24]), 7u);   // k
-  EXPECT_EQ(core::load_le64(&image[40]), 2876u); // m for 300 keys at 1%
-  EXPECT_EQ(core::load_le64(&image[64]), 300u);  // keys added
+  EXPECT_EQ(core::load_le32(&image[24]), 7u);     // k
+  EXPECT_EQ(core::load_le64(&image[40]), 2876u);  // m for 300 keys at 1%
+  EXPECT_EQ(core::load_le64(&image[64]), 300u);   // keys added
   EXPECT_EQ(core::load_le64(&image[72]), image.size() - 136);
 }
 
@@ -126,22 +125,22 @@ TEST(Format, HostileHeaderFieldsAreRefusedWithSpecificStatuses) {
     uint64_t value;
     bloom_status expected;
   } cases[] = {
-      {8, 2, 2, BLOOM_E_VERSION},                // format major 2
-      {12, 2, 64, BLOOM_E_FORMAT},               // header size
-      {14, 2, 0, BLOOM_E_FORMAT},                // kind 0
-      {14, 2, 99, BLOOM_E_FORMAT},               // unknown kind
-      {16, 2, 0, BLOOM_E_FORMAT},                // hash 0
-      {20, 4, 0x80, BLOOM_E_FORMAT},             // unknown flag
-      {24, 4, 0, BLOOM_E_FORMAT},                // k = 0
-      {24, 4, 65, BLOOM_E_FORMAT},               // k too large
-      {40, 8, 0, BLOOM_E_FORMAT},                // m = 0
-      {40, 8, UINT64_MAX, BLOOM_E_OVERFLOW},     // m absurd
-      {40, 8, uint64_t{1} << 40, BLOOM_E_FORMAT},  // m allowed but payload disagrees
-      {40, 8, 2876 + 64, BLOOM_E_FORMAT},        // m one word larger than the payload
+      {8, 2, 2, BLOOM_E_VERSION},                       // format major 2
+      {12, 2, 64, BLOOM_E_FORMAT},                      // header size
+      {14, 2, 0, BLOOM_E_FORMAT},                       // kind 0
+      {14, 2, 99, BLOOM_E_FORMAT},                      // unknown kind
+      {16, 2, 0, BLOOM_E_FORMAT},                       // hash 0
+      {20, 4, 0x80, BLOOM_E_FORMAT},                    // unknown flag
+      {24, 4, 0, BLOOM_E_FORMAT},                       // k = 0
+      {24, 4, 65, BLOOM_E_FORMAT},                      // k too large
+      {40, 8, 0, BLOOM_E_FORMAT},                       // m = 0
+      {40, 8, UINT64_MAX, BLOOM_E_OVERFLOW},            // m absurd
+      {40, 8, uint64_t{1} << 40, BLOOM_E_FORMAT},       // m allowed but payload disagrees
+      {40, 8, 2876 + 64, BLOOM_E_FORMAT},               // m one word larger than the payload
       {56, 8, core::double_bits(1.5), BLOOM_E_FORMAT},  // fp_rate
-      {72, 8, UINT64_MAX, BLOOM_E_FORMAT},       // payload size
+      {72, 8, UINT64_MAX, BLOOM_E_FORMAT},              // payload size
       {72, 8, 0, BLOOM_E_FORMAT},
-      {96, 4, 0, BLOOM_E_FORMAT},                // stages
+      {96, 4, 0, BLOOM_E_FORMAT},  // stages
       {96, 4, 2, BLOOM_E_FORMAT},
   };
   for (const Case &c : cases) {

@@ -27,9 +27,8 @@ void check_fpr(uint64_t n, double p, size_t absent, int hash) {
   const double expected = bloom_expected_fp_rate(n, info.bits, info.hashes);
   const double sigma = std::sqrt(absent * expected * (1 - expected));
   const double fp = static_cast<double>(count_positive(f.get(), make_keys("absent-", absent)));
-  EXPECT_NEAR(fp, absent * expected, 4 * sigma)
-      << "n=" << n << " p=" << p << " hash=" << hash << " measured " << fp / absent << " expected "
-      << expected;
+  EXPECT_NEAR(fp, absent * expected, 4 * sigma) << "n=" << n << " p=" << p << " hash=" << hash << " measured "
+                                                << fp / absent << " expected " << expected;
   // The rate promised to the caller holds too (k is rounded, so the formula
   // rate can sit a little above p; the band covers it).
   EXPECT_LE(fp, absent * p * 1.03 + 4 * sigma);

@@ -1,10 +1,11 @@
 // The sizing math against the seeds' formulas and published numbers.
+#include "sizing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "bloom/bloom.h"
-#include "sizing.hpp"
 
 namespace {
 
