@@ -6,6 +6,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "memory.hpp"
 
 namespace bloom::core {
 
@@ -44,14 +45,20 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
 }
 }  // namespace
 
+// allocation_point lets fault injection fail the filter object itself (the
+// object is already allocated here; throwing from the constructor frees it).
 Filter::Filter(const FilterConfig &config)
-    : config_(config), hasher_{config.hash, config.seed}, stripes_(make_stripes(config)) {}
+    : config_(config), hasher_{config.hash, config.seed}, stripes_(make_stripes(config)) {
+  allocation_point(sizeof(Filter));
+}
 
 Filter::Filter(const Filter &other, int)
     : config_(other.config_),
       hasher_(other.hasher_),
       keys_added_(other.keys_added()),
-      stripes_(make_stripes(other.config_)) {}
+      stripes_(make_stripes(other.config_)) {
+  allocation_point(sizeof(Filter));
+}
 
 uint64_t Filter::keys_added() const {
   if (config_.concurrent())

@@ -1,5 +1,6 @@
 #include "memory.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -10,15 +11,50 @@ namespace bloom::core {
 
 namespace {
 uint64_t g_failure_countdown = 0;
+std::atomic<uint64_t> g_array_calls{0};
+std::atomic<uint64_t> g_array_bytes{0};
+std::atomic<uint64_t> g_largest{0};
+std::atomic<uint64_t> g_object_calls{0};
+std::atomic<uint64_t> g_object_bytes{0};
+
+void maybe_inject_failure() {
+  if (g_failure_countdown != 0 && --g_failure_countdown == 0)
+    fail(BLOOM_E_NOMEM, "allocation failure injected by a test");
 }
+}  // namespace
 
 void AlignedFree::operator()(void *p) const noexcept { std::free(p); }
 
 void set_allocation_failure_countdown(uint64_t countdown) { g_failure_countdown = countdown; }
 
+void allocation_point(size_t bytes) {
+  g_object_calls.fetch_add(1, std::memory_order_relaxed);
+  g_object_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  maybe_inject_failure();
+}
+
+AllocationStats allocation_stats() {
+  AllocationStats s;
+  s.array_calls = g_array_calls.load(std::memory_order_relaxed);
+  s.array_bytes = g_array_bytes.load(std::memory_order_relaxed);
+  s.largest = g_largest.load(std::memory_order_relaxed);
+  s.object_calls = g_object_calls.load(std::memory_order_relaxed);
+  s.object_bytes = g_object_bytes.load(std::memory_order_relaxed);
+  return s;
+}
+
+void reset_allocation_stats() {
+  for (auto *counter : {&g_array_calls, &g_array_bytes, &g_largest, &g_object_calls, &g_object_bytes})
+    counter->store(0, std::memory_order_relaxed);
+}
+
 AlignedBuffer allocate_zeroed(size_t bytes) {
-  if (g_failure_countdown != 0 && --g_failure_countdown == 0)
-    fail(BLOOM_E_NOMEM, "allocation failure injected by a test");
+  g_array_calls.fetch_add(1, std::memory_order_relaxed);
+  g_array_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  uint64_t seen = g_largest.load(std::memory_order_relaxed);
+  while (bytes > seen && !g_largest.compare_exchange_weak(seen, bytes, std::memory_order_relaxed)) {
+  }
+  maybe_inject_failure();
   const size_t rounded = (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
   if (rounded < bytes) fail(BLOOM_E_OVERFLOW, "allocation size overflows");
   void *p = nullptr;

@@ -24,6 +24,27 @@ AlignedBuffer allocate_zeroed(size_t bytes);
 
 // Test hook: the countdown-th allocation from now fails (1 = the next one);
 // 0 disables. Not thread-safe; meant for single-threaded fault injection.
+// "Allocation" means every allocate_zeroed call and every allocation_point
+// call (filter objects), so fault injection also reaches the object itself.
 void set_allocation_failure_countdown(uint64_t countdown);
+
+// Marks an allocation that does not go through allocate_zeroed (a filter
+// object of `bytes` bytes): it is counted, and it is where an injected
+// failure fires (throws Error(NOMEM)). Call it before allocating.
+void allocation_point(size_t bytes);
+
+// Test-visible accounting of every allocate_zeroed and allocation_point call
+// since the last reset: hostile-input tests use it to prove that no load
+// asks for more memory than its input justifies. Relaxed atomics: exact when
+// single-threaded, a sum of all threads otherwise.
+struct AllocationStats {
+  uint64_t array_calls = 0;   // allocate_zeroed calls
+  uint64_t array_bytes = 0;   // bytes they requested (before cache-line rounding)
+  uint64_t largest = 0;       // the largest single allocate_zeroed request
+  uint64_t object_calls = 0;  // allocation_point calls
+  uint64_t object_bytes = 0;  // bytes they announced
+};
+AllocationStats allocation_stats();
+void reset_allocation_stats();
 
 }  // namespace bloom::core
