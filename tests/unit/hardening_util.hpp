@@ -18,6 +18,7 @@
 #include "bloom/bloom.h"
 #include "format/byte_order.hpp"
 #include "format/header.hpp"
+#include "image_tools.hpp"
 #include "memory.hpp"
 #include "test_util.hpp"
 
@@ -88,55 +89,6 @@ inline std::vector<int> answers(const bloom_filter *f) {
   for (const auto *set : {&small_keys(), &probe_keys()})
     for (const std::string &k : *set) out.push_back(bloom_query(f, k.data(), k.size()));
   return out;
-}
-
-// Re-computes the payload checksum (when the header's payload size fits the
-// image) and then the header checksum, so a mutated field reaches the
-// validators instead of being stopped by a checksum.
-inline void fix_checksums(std::vector<unsigned char> &image) {
-  if (image.size() < core::kHeaderSize + core::kTrailerSize) return;
-  const uint64_t payload = core::load_le64(&image[72]);
-  if (payload == image.size() - core::kHeaderSize - core::kTrailerSize)
-    core::store_le64(&image[image.size() - 8], core::checksum64(&image[core::kHeaderSize], payload));
-  core::store_le64(&image[core::kHeaderChecksumOffset],
-                   core::checksum64(image.data(), core::kHeaderChecksumOffset));
-}
-
-// The bytes a v1.0 writer produces for an accepted image: the minor version
-// and the reserved header bytes are ignored on read and written as zero.
-inline std::vector<unsigned char> normalized(std::vector<unsigned char> image) {
-  if (image.size() < core::kHeaderSize) return image;
-  core::store_le16(&image[10], core::kFormatMinor);
-  core::store_le16(&image[18], 0);
-  std::memset(&image[100], 0, 20);
-  core::store_le64(&image[core::kHeaderChecksumOffset],
-                   core::checksum64(image.data(), core::kHeaderChecksumOffset));
-  return image;
-}
-
-// A header field: offset and width in bytes (docs/FORMAT.md).
-struct HeaderField {
-  const char *name;
-  size_t offset;
-  size_t width;
-};
-inline constexpr HeaderField kHeaderFields[] = {
-    {"format_major", 8, 2},  {"format_minor", 10, 2}, {"header_size", 12, 2},  {"kind", 14, 2},
-    {"hash", 16, 2},         {"reserved18", 18, 2},   {"flags", 20, 4},        {"hashes", 24, 4},
-    {"counter_bits", 28, 4}, {"seed", 32, 8},         {"bits", 40, 8},         {"capacity", 48, 8},
-    {"fp_rate", 56, 8},      {"keys_added", 64, 8},   {"payload_size", 72, 8}, {"growth", 80, 8},
-    {"tightening", 88, 8},   {"stages", 96, 4},
-};
-
-inline void store_field(std::vector<unsigned char> &image, const HeaderField &f, uint64_t v) {
-  if (f.width == 2) core::store_le16(&image[f.offset], static_cast<uint16_t>(v));
-  if (f.width == 4) core::store_le32(&image[f.offset], static_cast<uint32_t>(v));
-  if (f.width == 8) core::store_le64(&image[f.offset], v);
-}
-
-inline bool is_refusal_status(bloom_status s) {
-  return s == BLOOM_E_FORMAT || s == BLOOM_E_CHECKSUM || s == BLOOM_E_VERSION || s == BLOOM_E_OVERFLOW ||
-         s == BLOOM_E_UNSUPPORTED;
 }
 
 // Deserializes input while counting allocations. Checks what must hold for

@@ -1,0 +1,139 @@
+// fuzz_util.hpp -- what every fuzz target shares: reading structured values
+// from the fuzzer's bytes, an always-on check that aborts (so libFuzzer and
+// the replay driver both report it), and the properties every load must have.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bloom/bloom.h"
+#include "image_tools.hpp"
+#include "memory.hpp"
+
+// Not assert(): it must hold in release builds too.
+#define FUZZ_CHECK(cond, ...)                                                              \
+  do {                                                                                     \
+    if (!(cond)) {                                                                         \
+      std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+      std::fprintf(stderr, __VA_ARGS__);                                                   \
+      std::fprintf(stderr, " (last error: %s)\n", bloom_last_error());                     \
+      std::abort();                                                                        \
+    }                                                                                      \
+  } while (0)
+
+namespace bloom::fuzz {
+
+// Consumes the input front to back; past the end every read yields zeros.
+class Reader {
+ public:
+  Reader(const uint8_t *data, size_t size) : p_(data), left_(size) {}
+  size_t remaining() const { return left_; }
+  uint8_t u8() {
+    if (left_ == 0) return 0;
+    --left_;
+    return *p_++;
+  }
+  uint16_t u16() { return static_cast<uint16_t>(u8() | (u8() << 8)); }
+  uint32_t u32() { return u16() | (static_cast<uint32_t>(u16()) << 16); }
+  uint64_t u64() { return u32() | (static_cast<uint64_t>(u32()) << 32); }
+  // Up to max bytes, length taken from the input.
+  std::string bytes(size_t max) {
+    size_t n = u8() % (max + 1);
+    if (n > left_) n = left_;
+    std::string out(reinterpret_cast<const char *>(p_), n);
+    p_ += n;
+    left_ -= n;
+    return out;
+  }
+
+ private:
+  const uint8_t *p_;
+  size_t left_;
+};
+
+inline std::vector<unsigned char> serialize(const bloom_filter *f) {
+  size_t size = 0;
+  FUZZ_CHECK(bloom_serialized_size(f, &size) == BLOOM_OK, "serialized_size");
+  std::vector<unsigned char> buf(size);
+  size_t written = 0;
+  FUZZ_CHECK(bloom_serialize(f, buf.data(), buf.size(), &written) == BLOOM_OK, "serialize");
+  FUZZ_CHECK(written == size, "wrote %zu of %zu", written, size);
+  return buf;
+}
+
+// Probe keys derived from an index, the same for every filter.
+inline std::string probe(size_t i) { return "fuzz-probe-" + std::to_string(i); }
+
+inline std::vector<int> answers(const bloom_filter *f, size_t probes) {
+  std::vector<int> out;
+  for (size_t i = 0; i < probes; ++i) {
+    const std::string k = probe(i);
+    const int r = bloom_query(f, k.data(), k.size());
+    FUZZ_CHECK(r == 0 || r == 1, "query returned %d", r);
+    out.push_back(r);
+  }
+  return out;
+}
+
+// Deserializes input and checks what holds for any input: a refusal has a
+// refusal status, no handle and a message; no load allocates arrays larger
+// than the input; an accepted image re-serializes to the input less the
+// fields v1.0 ignores, and its copy answers like it. Returns the filter or
+// nullptr.
+inline bloom_filter *load_checked(const std::vector<unsigned char> &input) {
+  core::reset_allocation_stats();
+  bloom_filter *f = nullptr;
+  const bloom_status s = bloom_deserialize(input.data(), input.size(), &f);
+  const core::AllocationStats st = core::allocation_stats();
+  FUZZ_CHECK(st.array_bytes <= input.size(), "allocated %llu bytes for a %zu-byte input",
+             static_cast<unsigned long long>(st.array_bytes), input.size());
+  if (s != BLOOM_OK) {
+    FUZZ_CHECK(f == nullptr, "failed load left a handle");
+    FUZZ_CHECK(test::is_refusal_status(s), "unexpected status %d", s);
+    FUZZ_CHECK(bloom_last_error()[0] != '\0', "no message");
+    return nullptr;
+  }
+  const std::vector<unsigned char> again = serialize(f);
+  FUZZ_CHECK(again == test::normalized(input), "accepted image re-serializes differently");
+  bloom_filter *copy = nullptr;
+  FUZZ_CHECK(bloom_deserialize(again.data(), again.size(), &copy) == BLOOM_OK, "reload");
+  FUZZ_CHECK(answers(copy, 64) == answers(f, 64), "reloaded copy answers differently");
+  bloom_destroy(copy);
+  bloom_info info;
+  info.struct_size = sizeof info;
+  FUZZ_CHECK(bloom_get_info(f, &info) == BLOOM_OK, "get_info");
+  return f;
+}
+
+// Filter parameters from the input, kept small so each run is fast; some
+// values are deliberately invalid (k = 0 or 65, odd counter widths) so the
+// create-time validation is fuzzed too.
+inline bloom_options options_from(Reader &in) {
+  static constexpr double kFpRates[] = {0.5, 0.1, 0.01, 0.001, 1e-6, 0.0, 1.0, -1.0};
+  static constexpr double kGrowth[] = {2.0, 4.0, 1.5, 1.0, 0.5, 1e300};
+  static constexpr double kTightening[] = {0.85, 0.5, 0.9, 1.0, 0.0, -0.5};
+  bloom_options o;
+  bloom_options_init(&o);
+  const uint8_t shape = in.u8();
+  o.kind = 1 + in.u8() % 6;  // 6 is unknown
+  o.hash = 1 + in.u8() % 4;  // 4 is unknown
+  o.flags = in.u8() & 0x7;   // 0x4 is unknown
+  o.seed = (shape & 1) ? in.u64() : in.u8();
+  o.capacity = in.u16() % 5000;
+  o.fp_rate = kFpRates[in.u8() % 8];
+  if (shape & 2) {
+    o.bits = in.u32() % (uint32_t{1} << 20);
+    o.hashes = in.u8() % 66;
+  }
+  o.counter_bits = (shape & 4) ? in.u8() % 10 : 4;
+  o.growth = kGrowth[in.u8() % 6];
+  o.tightening = kTightening[in.u8() % 6];
+  return o;
+}
+
+}  // namespace bloom::fuzz
