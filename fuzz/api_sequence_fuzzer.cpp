@@ -4,6 +4,7 @@
 // shadow model (a multiset of keys per slot) checks the one answer that is
 // always certain: a key that is in the filter answers "maybe" (no false
 // negatives), and a failed merge/intersect leaves its destination unchanged.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +17,9 @@
 namespace {
 
 using bloom::fuzz::Reader;
-using Shadow = std::map<std::string, int>;
+// Occurrence counts; capped (kCap) so repeated self-merges cannot overflow.
+using Shadow = std::map<std::string, int64_t>;
+constexpr int64_t kCap = int64_t{1} << 40;
 
 struct Slot {
   bloom_filter *f = nullptr;
@@ -119,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           FUZZ_CHECK(bloom::fuzz::serialize(s.f) == before, "failed merge/intersect changed dst");
         } else if (&s != &other) {
           if (op == 5) {
-            for (const auto &[k, n] : other.keys) s.keys[k] += n;
+            for (const auto &[k, n] : other.keys) s.keys[k] = std::min(kCap, s.keys[k] + n);
           } else {
             Shadow both;
             for (const auto &[k, n] : s.keys) {
@@ -129,7 +132,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             s.keys = both;
           }
         } else if (op == 5) {
-          for (auto &[k, n] : s.keys) n *= 2;
+          for (auto &[k, n] : s.keys) n = std::min(kCap, n * 2);
         }
         break;
       }

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# A short libFuzzer run of every target (~20 s each, ASan + UBSan) on top
+# of the corpus replay that ctest does on every build. clang-14 and
+# libclang-rt-14-dev come from scripts/packages.d/hardening.txt.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fuzz/run.sh "${BLOOM_FUZZ_SECONDS:-20}"
