@@ -44,7 +44,7 @@ void collect(const std::string &path, std::vector<std::string> &files) {
   if (dir == nullptr) return;
   while (const dirent *e = readdir(dir)) {
     const std::string name = e->d_name;
-    if (name == "." || name == ".." || name[0] == '.') continue;
+    if (name == "." || name == ".." || name[0] == '.' || name == "README.md") continue;
     const std::string full = path + "/" + name;
     if (stat(full.c_str(), &st) == 0 && S_ISREG(st.st_mode)) files.push_back(full);
   }
