@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=build-tsan
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_SANITIZE=thread \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DBLOOM_WARNINGS_AS_ERRORS=ON >/dev/null
 cmake --build "$build" -j2 --target bloom_unit_tests
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
