@@ -123,7 +123,10 @@ TEST_P(HostileFileKind, EveryTruncatedFileIsRefusedAsFormat) {
   const std::string path = dir.file("cut.bloom");
   for (size_t len = 0; len < image.size(); ++len) {
     write_file(path, image.data(), len);
+    core::reset_allocation_stats();
     expect_refused(path, BLOOM_E_FORMAT, "truncated to " + std::to_string(len));
+    // Both openers together allocated no more than the file holds, twice.
+    EXPECT_LE(core::allocation_stats().array_bytes, 2 * len) << "truncated to " << len;
   }
   write_file(path, image.data(), image.size());
   bloom_filter *g = nullptr;
