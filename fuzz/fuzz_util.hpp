@@ -110,6 +110,17 @@ inline bloom_filter *load_checked(const std::vector<unsigned char> &input) {
   return f;
 }
 
+// An add may fail only where a scalable filter cannot grow: its next stage
+// would exceed the limits (OVERFLOW; e.g. growth = 1e300 makes stage 1's
+// capacity overflow) or cannot be allocated (NOMEM). Every other kind must
+// accept every add. The fuzz targets then stop trusting the failed keys.
+inline bool is_growth_refusal(const bloom_filter *f, int status) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  if (bloom_get_info(f, &info) != BLOOM_OK || info.kind != BLOOM_KIND_SCALABLE) return false;
+  return status == BLOOM_E_OVERFLOW || status == BLOOM_E_NOMEM;
+}
+
 // Filter parameters from the input, kept small so each run is fast; some
 // values are deliberately invalid (k = 0 or 65, odd counter widths) so the
 // create-time validation is fuzzed too.
