@@ -16,7 +16,7 @@ run=()
 if command -v setarch >/dev/null && setarch "$(uname -m)" -R true 2>/dev/null; then
   run=(setarch "$(uname -m)" -R)
 fi
-filter='*Concurren*:*Thread*'
+filter="${BLOOM_TSAN_FILTER:-*Concurren*:*Thread*}"
 count=$("$build/tests/bloom_unit_tests" --gtest_list_tests --gtest_filter="$filter" | grep -c '^  ' || true)
 [ "$count" -gt 0 ] || { echo "20-tsan: no test matches $filter" >&2; exit 1; }
 echo "20-tsan: running $count thread-related tests under TSan"
