@@ -30,7 +30,8 @@ void set_allocation_failure_countdown(uint64_t countdown);
 
 // Marks an allocation that does not go through allocate_zeroed (a filter
 // object of `bytes` bytes): it is counted, and it is where an injected
-// failure fires (throws Error(NOMEM)). Call it before allocating.
+// failure fires (throws Error(NOMEM)). Filter's constructors call it, so a
+// failure there makes the new-expression free the object again.
 void allocation_point(size_t bytes);
 
 // Test-visible accounting of every allocate_zeroed and allocation_point call
