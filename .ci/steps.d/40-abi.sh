@@ -20,5 +20,5 @@ if [ "$rc" -ne 0 ]; then
   echo "40-abi: if the change is deliberate and compatible, run abi/update-baseline.sh and commit." >&2
   exit 1
 fi
-added=$(abidiff abi/libbloomfilter.abi "$lib" | grep -Eo '[0-9]+ Added function' || true)
+added=$(abidiff abi/libbloomfilter.abi "$lib" | grep -Eo '[0-9]+ Added function' | head -1 || true)
 echo "40-abi: ABI compatible with the baseline (${added:-0 Added functions})"
