@@ -23,8 +23,11 @@ CC="$cc" CXX="$cxx" cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 # Only the fuzz binaries: the shared library cannot link with --no-undefined
 # against clang's sanitizer runtimes, and the fuzzers use the static one.
 for t in $targets; do
-  cmake --build "$build" -j2 --target "bloom_fuzz_$t" 2>&1 | grep -E "error|warning|Built target bloom_fuzz" || true
-  [ -x "$build/fuzz/bloom_fuzz_$t" ] || { echo "fuzz/run.sh: bloom_fuzz_$t did not build" >&2; exit 1; }
+  if ! cmake --build "$build" -j2 --target "bloom_fuzz_$t" >"$build/build-$t.log" 2>&1; then
+    tail -60 "$build/build-$t.log" >&2
+    echo "fuzz/run.sh: bloom_fuzz_$t did not build" >&2
+    exit 1
+  fi
 done
 
 # Leaks are checked at exit; UBSan findings abort (-fno-sanitize-recover).
