@@ -138,7 +138,11 @@ inline bloom_options options_from(Reader &in) {
   o.capacity = in.u16() % 5000;
   o.fp_rate = kFpRates[in.u8() % 8];
   if (shape & 2) {
-    o.bits = in.u32() % (uint32_t{1} << 20);
+    // Explicit m (at most 2^20 bits) and k. Never k with m sized from
+    // (n, p): a kind that sizes m to reach p with the given k (blocked) may
+    // legitimately need gigabytes for k = 1 at p = 1e-6 (found by roundtrip:
+    // 2.5 GB for n = 4151), which only makes the fuzzer run out of memory.
+    o.bits = 1 + in.u32() % (uint32_t{1} << 20);
     o.hashes = in.u8() % 66;
   }
   o.counter_bits = (shape & 4) ? in.u8() % 10 : 4;
