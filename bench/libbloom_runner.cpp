@@ -8,6 +8,7 @@
 // libbloom has no batch call and no serialized form: batch columns are n/a,
 // and the memory figure is its bit array (struct bloom.bytes).
 #include <bloom.h>
+#include <malloc.h>
 
 #include <cstdio>
 #include <string>
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
   const int reps = std::max(1, std::stoi(argv[3]));
   const uint64_t seed = std::stoull(argv[4]);
 
+  mallopt(M_MMAP_THRESHOLD, 64 * 1024);  // as seed_table's children: freed memory leaves RSS
   bb::KeySet pos, neg;
   bb::make_distinct_keys(seed, {&pos, &neg}, {n, n});
   bb::reset_peak_rss();

@@ -17,6 +17,11 @@ std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
   return std::make_unique<std::mutex[]>(kStripes);
 }
 
+// Concurrent filters count adds in per-thread stripes (striped_counter.hpp).
+std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
+  return config.concurrent() ? std::make_unique<StripedCounter>() : nullptr;
+}
+
 void check_keys(const void *const *keys, const size_t *lens, size_t n) {
   if (n == 0) return;
   if (keys == nullptr || lens == nullptr) fail(BLOOM_E_INVALID_ARG, "keys and lens must not be NULL");
@@ -45,25 +50,24 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
 }  // namespace
 
 Filter::Filter(const FilterConfig &config)
-    : config_(config), hasher_{config.hash, config.seed}, stripes_(make_stripes(config)) {}
+    : config_(config),
+      hasher_{config.hash, config.seed},
+      concurrent_added_(make_counter(config)),
+      stripes_(make_stripes(config)) {}
 
 Filter::Filter(const Filter &other, int)
     : config_(other.config_),
       hasher_(other.hasher_),
-      keys_added_(other.keys_added()),
-      stripes_(make_stripes(other.config_)) {}
-
-uint64_t Filter::keys_added() const {
-  if (config_.concurrent())
-    return std::atomic_ref<const uint64_t>(keys_added_).load(std::memory_order_relaxed);
-  return keys_added_;
+      concurrent_added_(make_counter(other.config_)),
+      stripes_(make_stripes(other.config_)) {
+  set_keys_added(other.keys_added());
 }
 
-void Filter::count_added(uint64_t n) {
-  if (config_.concurrent())
-    std::atomic_ref<uint64_t>(keys_added_).fetch_add(n, std::memory_order_relaxed);
+void Filter::set_keys_added(uint64_t n) {
+  if (concurrent_added_)
+    concurrent_added_->store(n);
   else
-    keys_added_ += n;
+    keys_added_ = n;
 }
 
 void Filter::require_writable(const char *what) const {

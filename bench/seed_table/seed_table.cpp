@@ -1,7 +1,7 @@
 // seed_table.cpp -- the seed workload's table: every bloom kind, the floor and
 // Debian's libbloom on the same keys, each configuration in its own process.
 //
-//   seed_table [--reps R] [--config N:P]... [--tsv FILE] [--quick]
+//   seed_table [--reps R] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]
 //   seed_table --fpr-sweep FILE        (measured FPR vs bits per key, per kind)
 //
 // Default configurations: 1,000,000 keys at p = 0.0001 and 0.01, 10,000,000
@@ -9,6 +9,7 @@
 // implementation) runs in a child process (this program with --child, or
 // libbloom_runner beside it) so peak RSS is that row's alone, and so
 // libbloom's bloom_add never meets ours in one link.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -65,6 +66,10 @@ std::vector<bb::ResultRow> run_child(const std::string &cmd, const std::string &
 }
 
 int child_main(const std::string &impl, const bb::Workload &w) {
+  // Large blocks straight from mmap and back to the kernel on free: without
+  // this, glibc raises its mmap threshold after the first large free and keeps
+  // freed filters resident, and VmHWM would count several filters at once.
+  mallopt(M_MMAP_THRESHOLD, 64 * 1024);
   bb::KeySet pos, neg;
   bb::make_distinct_keys(w.seed, {&pos, &neg}, {w.keys, w.keys});
   bb::reset_peak_rss();
@@ -89,7 +94,7 @@ int child_main(const std::string &impl, const bb::Workload &w) {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: seed_table [--reps R] [--config N:P]... [--tsv FILE] [--quick]\n"
+               "usage: seed_table [--reps R] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]\n"
                "       seed_table --fpr-sweep FILE [--sweep-keys N]\n");
 }
 
@@ -104,7 +109,7 @@ int main(int argc, char **argv) {
 
   int reps = 5;
   std::vector<std::pair<uint64_t, double>> configs;
-  std::string tsv_path, sweep_path;
+  std::string tsv_path, sweep_path, only;
   uint64_t sweep_keys = 100000;
   for (size_t i = 0; i < args.size(); ++i) {
     const bool has_value = i + 1 < args.size();
@@ -121,6 +126,8 @@ int main(int argc, char **argv) {
       sweep_path = args[++i];
     } else if (args[i] == "--sweep-keys" && has_value) {
       sweep_keys = std::stoull(args[++i]);
+    } else if (args[i] == "--only" && has_value) {
+      only = "," + args[++i] + ",";
     } else if (args[i] == "--quick") {
       reps = 1;
       configs = {{20000, 0.01}};
@@ -149,10 +156,16 @@ int main(int argc, char **argv) {
     std::vector<bb::ResultRow> rows;
     const std::string tail = " " + std::to_string(n) + " " + bb::format_p(p) + " " + std::to_string(reps) +
                              " " + std::to_string(seed);
+    auto wanted = [&](const std::string &impl) {
+      return only.empty() || only.find("," + impl + ",") != std::string::npos;
+    };
     for (const char *impl : {"floor", "classic", "partitioned", "blocked", "counting", "scalable"}) {
+      if (!wanted(impl)) continue;
       for (auto &r : run_child("'" + dir + "/seed_table' --child " + impl + tail, impl, w)) rows.push_back(r);
     }
-    if (have_libbloom) {
+    if (!wanted("libbloom")) {
+      // left out on request
+    } else if (have_libbloom) {
       for (auto &r : run_child("'" + runner + "'" + tail, "libbloom", w)) rows.push_back(r);
     } else {
       bb::ResultRow r;

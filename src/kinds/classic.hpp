@@ -46,6 +46,16 @@ class ClassicFilter final : public Filter {
   bool probe_and_set(Hash128 h);
   template <bool kConcurrent, bool kEnhanced>
   bool probe(Hash128 h) const;
+  template <bool kConcurrent, bool kEnhanced>
+  void add_all(const Hash128 *hs, size_t n);
+  template <bool kConcurrent, bool kEnhanced>
+  void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
+  void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
+
+  // Probes a query tests per branch (see probe()).
+  static constexpr uint32_t kProbeGroup = 4;
+  // Probes of each key a batch query prefetches before probing any.
+  static constexpr uint32_t kQueryPrefetchProbes = kProbeGroup;
 
   BitArray bits_;
 };
