@@ -59,7 +59,12 @@ TEST_P(BitKinds, NoFalseNegativesForEveryHasherAndFlag) {
   }
 }
 
-void check_fpr(bloom_options o, size_t absent) {
+// expectation_slack: how far above p the contents-based expectation may sit.
+// It scatters from filter to filter (40 seeds, n = 10^5: partitioned sd 0.3%
+// at 1e-2 and 0.6% at 1e-4, with k rounding adding up to 0.4%; blocked sd
+// 0.5% at 1e-2 and 3% at 1e-4, where a few overloaded lines rule the rate),
+// so the slack is about 5 sd.
+void check_fpr(bloom_options o, size_t absent, double expectation_slack) {
   FilterPtr f = make_filter(o);
   const auto keys = make_keys("present-", o.capacity);
   add_all(f.get(), keys);
@@ -72,15 +77,15 @@ void check_fpr(bloom_options o, size_t absent) {
       << bloom_kind_name(o.kind) << " p=" << o.fp_rate << " measured " << fp / absent << " expected " << e;
   const double sigma_p = std::sqrt(absent * o.fp_rate * (1 - o.fp_rate));
   EXPECT_LE(fp, absent * o.fp_rate + 4 * sigma_p) << "measured " << fp / absent;
-  // The kind's own expectation keeps the promise (rounding k may cost 3%).
-  EXPECT_LE(e, o.fp_rate * 1.03);
+  // The kind's own expectation keeps the promise, up to its scatter.
+  EXPECT_LE(e, o.fp_rate * (1 + expectation_slack));
 }
 
-TEST_P(BitKinds, FalsePositiveRateAtCapacityOnePercent) { check_fpr(options(100000, 0.01), 400000); }
+TEST_P(BitKinds, FalsePositiveRateAtCapacityOnePercent) { check_fpr(options(100000, 0.01), 400000, 0.03); }
 
 TEST_P(BitKinds, FalsePositiveRateAtCapacityOneInTenThousand) {
   // 2*10^6 probes: about 200 expected false positives, sigma ~ 14.
-  check_fpr(options(100000, 0.0001), 2000000);
+  check_fpr(options(100000, 0.0001), 2000000, 0.15);
 }
 
 TEST_P(BitKinds, BatchCallsAnswerLikeSingleCalls) {
