@@ -57,12 +57,6 @@ void run_part(bloom_filter *f, const bb::KeySet &ks, size_t begin, size_t end, W
   }
 }
 
-uint64_t thread_cpu_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
-}
-
 struct Timing {
   double wall_ns = 0;
   double cpu_ns = 0;  // summed over the threads
@@ -80,9 +74,9 @@ Timing timed_run(bloom_filter *f, const bb::KeySet &ks, unsigned threads, Work w
     pool.emplace_back([&, begin, end] {
       ready.fetch_add(1);
       while (!go.load()) std::this_thread::yield();
-      const uint64_t c0 = thread_cpu_ns();
+      const uint64_t c0 = bb::thread_cpu_ns();
       run_part(f, ks, begin, end, work);
-      cpu.fetch_add(thread_cpu_ns() - c0);
+      cpu.fetch_add(bb::thread_cpu_ns() - c0);
     });
   }
   while (ready.load() != threads) std::this_thread::yield();

@@ -31,6 +31,7 @@ awk -F, -v dir="$tmp" '
     if ($col["error_occurred"] ~ /true/ || $col["sec_per_key"] == "") next
     n = split(name, p, "/")
     ns = $col["sec_per_key"] * 1e9
+    if (p[1] == "floor" && p[2] ~ /xxh3_128/) next
     if (p[1] == "floor") { series = (p[2] == "single") ? "floor (hash + 1 line)" : "floor, prefetched x32"; bytes = p[3] }
     else if (p[3] != "xxh3") next
     else if (p[1] == "query_miss") { series = p[2] " single"; bytes = p[4] }

@@ -28,6 +28,25 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
   return config.concurrent() ? std::make_unique<StripedCounter>() : nullptr;
 }
 
+// Hashes count keys into out. The hasher is a per-filter constant, so its
+// switch is taken once per block of keys instead of once per key, and each
+// loop below inlines one hash function.
+void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens, size_t count,
+                Hash128 *out) {
+  switch (hasher.kind) {
+    case HashKind::kMurmur3:
+      for (size_t i = 0; i < count; ++i) out[i] = murmur3_x64_128(keys[i], lens[i], hasher.seed);
+      break;
+    case HashKind::kFnv1a:
+      for (size_t i = 0; i < count; ++i) out[i] = fnv1a_128(keys[i], lens[i], hasher.seed);
+      break;
+    case HashKind::kXxh3:
+    default:
+      for (size_t i = 0; i < count; ++i) out[i] = xxh3_128(keys[i], lens[i], hasher.seed);
+      break;
+  }
+}
+
 void check_keys(const void *const *keys, const size_t *lens, size_t n) {
   if (n == 0) return;
   if (keys == nullptr || lens == nullptr) fail(BLOOM_E_INVALID_ARG, "keys and lens must not be NULL");
@@ -122,7 +141,7 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   Hash128 block[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    hash_block(hasher_, keys + start, lens + start, count, block);
     add_block(block, count);
   }
   count_added(n);
@@ -134,7 +153,7 @@ void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, u
   Hash128 block[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    hash_block(hasher_, keys + start, lens + start, count, block);
     query_block(block, count, out + start);
   }
 }

@@ -43,7 +43,8 @@ void print_header(std::ostream &out, const MachineInfo &m) {
       << "  date:    " << m.date << "\n"
       << "  commit:  " << m.commit << "\n"
       << "  method:  median of " << m.reps
-      << " repetitions; ns per key; one thread; each row in its own process.\n"
+      << " repetitions; CPU ns per key (thread CPU time: the machine is shared);\n"
+      << "           one thread; each row in its own process.\n"
       << "           (x) = ratio to the floor measured in the same run: single-key figures against\n"
       << "           the floor without prefetch, batch figures against the floor with prefetch.\n"
       << "           The floor is one XXH3-64 of the key + one random 64-byte line read from an\n"
