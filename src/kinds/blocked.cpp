@@ -34,25 +34,20 @@ BlockedFilter::BlockedFilter(const BlockedFilter &other)
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 
 bool BlockedFilter::set_bits(Hash128 h) {
-  uint64_t mask[kLineWords] = {};
-  blocked::build_mask(blocked::line_seed(h.h2), config_.hashes, mask);
   uint64_t *line = bits_.words() + line_of(h) * kLineWords;
+  const uint32_t x = blocked::line_seed(h.h2);
+  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes);
+  uint64_t mask[kLineWords] = {};
+  blocked::build_mask(x, config_.hashes, mask);
   bool all_set = true;
-  if (config_.concurrent()) {
-    // A locked RMW costs ~20 cycles; skip words whose bits are already set
-    // (bits are never cleared, so a set bit stays set and the answer holds).
-    for (uint32_t w = 0; w < kLineWords; ++w) {
-      if (mask[w] == 0) continue;
-      std::atomic_ref<uint64_t> word(line[w]);
-      if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
-      const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
-      all_set &= (old & mask[w]) == mask[w];
-    }
-  } else {
-    for (uint32_t w = 0; w < kLineWords; ++w) {
-      all_set &= (line[w] & mask[w]) == mask[w];
-      line[w] |= mask[w];
-    }
+  // A locked RMW costs ~20 cycles; skip words whose bits are already set
+  // (bits are never cleared, so a set bit stays set and the answer holds).
+  for (uint32_t w = 0; w < kLineWords; ++w) {
+    if (mask[w] == 0) continue;
+    std::atomic_ref<uint64_t> word(line[w]);
+    if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
+    const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
+    all_set &= (old & mask[w]) == mask[w];
   }
   return all_set;
 }
