@@ -1,5 +1,6 @@
 #include "kinds/blocked.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -76,8 +77,22 @@ bool BlockedFilter::query(Hash128 h) const {
 
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   // One line per key: start every miss before touching any line.
-  for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
-  for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+  if (config_.concurrent()) {
+    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
+    for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+    return;
+  }
+  uint64_t lines[kBatchBlock];
+  uint32_t seeds[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      lines[i] = line_of(hs[start + i]);
+      seeds[i] = blocked::line_seed(hs[start + i].h2);
+      __builtin_prefetch(bits_.words() + lines[i] * kLineWords, 1);
+    }
+    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes);
+  }
 }
 
 void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {

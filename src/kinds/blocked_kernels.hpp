@@ -24,6 +24,8 @@ struct Kernels {
   // Sets the k bits of seed x in the line (not atomically); returns whether
   // all of them were set before.
   bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k);
+  // n keys: add_line(words + 8 * lines[i], seeds[i], k) for each.
+  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k);
 };
 
 const Kernels &portable_kernels();

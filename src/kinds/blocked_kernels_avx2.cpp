@@ -71,7 +71,7 @@ __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, con
 // single add then issues two stores instead of a dozen stack writes -- the
 // stack mask filled the store queue while the line's miss was pending and
 // made one add cost ~100 ns instead of ~40 (1e6 keys, p = 1e-4).
-__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, uint32_t k) {
+__attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32_t x, uint32_t k) {
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i off_lo = _mm256_setr_epi32(0, 32, 64, 96, 128, 160, 192, 224);
   const __m256i off_hi = _mm256_setr_epi32(256, 288, 320, 352, 384, 416, 448, 480);
@@ -92,7 +92,16 @@ __attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, u
   return _mm256_testc_si256(old_lo, lo) && _mm256_testc_si256(old_hi, hi);
 }
 
-constexpr Kernels kAvx2{"avx2", avx2_query_line, avx2_query_lines, avx2_add_line};
+__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, uint32_t k) {
+  return avx2_line_add(line, x, k);
+}
+
+__attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
+                                                    const uint32_t *seeds, size_t n, uint32_t k) {
+  for (size_t i = 0; i < n; ++i) (void)avx2_line_add(words + lines[i] * kLineWords, seeds[i], k);
+}
+
+constexpr Kernels kAvx2{"avx2", avx2_query_line, avx2_query_lines, avx2_add_line, avx2_add_lines};
 
 }  // namespace
 

@@ -96,6 +96,12 @@ TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
         EXPECT_EQ(s->add_line(line, x, k), want_all_set) << s->name << " k=" << k;
         for (uint32_t w = 0; w < kLineWords; ++w)
           ASSERT_EQ(line[w], background[w] | mask[w]) << s->name << " k=" << k << " word " << w;
+        // The batch form sets the same bits.
+        alignas(64) uint64_t batch[kLineWords];
+        std::memcpy(batch, background, sizeof batch);
+        const uint64_t line_index = 0;
+        s->add_lines(batch, &line_index, &x, 1, k);
+        ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
       }
     }
   }
