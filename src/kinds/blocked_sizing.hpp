@@ -17,8 +17,8 @@
 // q_i = 1 - (1 - 1/512)^(k i). Measured rates follow the exact form within
 // binomial noise (n = 10^6, p = 10^-4, 43,028 lines, k = 12: model 0.99996e-4,
 // measured 0.950e-4 over 4*10^6 absent keys, sigma 0.05e-4; with 43,549
-// lines the model says 0.916e-4 and 0.873e-4 was measured; the textbook
-// per-line formula would have said 1.00e-4 there, 9% high).
+// lines the model says 0.916e-4 and 0.873e-4 was measured, where the q^d
+// upper bound says 1.00e-4, 9% high).
 // Uneven line loads are what cost memory over a classic filter: the heavy
 // lines dominate the rate.
 #pragma once
