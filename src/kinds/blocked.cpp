@@ -1,5 +1,6 @@
 #include "kinds/blocked.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -34,25 +35,20 @@ BlockedFilter::BlockedFilter(const BlockedFilter &other)
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 
 bool BlockedFilter::set_bits(Hash128 h) {
-  uint64_t mask[kLineWords] = {};
-  blocked::build_mask(blocked::line_seed(h.h2), config_.hashes, mask);
   uint64_t *line = bits_.words() + line_of(h) * kLineWords;
+  const uint32_t x = blocked::line_seed(h.h2);
+  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes);
+  uint64_t mask[kLineWords] = {};
+  blocked::build_mask(x, config_.hashes, mask);
   bool all_set = true;
-  if (config_.concurrent()) {
-    // A locked RMW costs ~20 cycles; skip words whose bits are already set
-    // (bits are never cleared, so a set bit stays set and the answer holds).
-    for (uint32_t w = 0; w < kLineWords; ++w) {
-      if (mask[w] == 0) continue;
-      std::atomic_ref<uint64_t> word(line[w]);
-      if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
-      const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
-      all_set &= (old & mask[w]) == mask[w];
-    }
-  } else {
-    for (uint32_t w = 0; w < kLineWords; ++w) {
-      all_set &= (line[w] & mask[w]) == mask[w];
-      line[w] |= mask[w];
-    }
+  // A locked RMW costs ~20 cycles; skip words whose bits are already set
+  // (bits are never cleared, so a set bit stays set and the answer holds).
+  for (uint32_t w = 0; w < kLineWords; ++w) {
+    if (mask[w] == 0) continue;
+    std::atomic_ref<uint64_t> word(line[w]);
+    if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
+    const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
+    all_set &= (old & mask[w]) == mask[w];
   }
   return all_set;
 }
@@ -81,8 +77,22 @@ bool BlockedFilter::query(Hash128 h) const {
 
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   // One line per key: start every miss before touching any line.
-  for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
-  for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+  if (config_.concurrent()) {
+    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
+    for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+    return;
+  }
+  uint64_t lines[kBatchBlock];
+  uint32_t seeds[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      lines[i] = line_of(hs[start + i]);
+      seeds[i] = blocked::line_seed(hs[start + i].h2);
+      __builtin_prefetch(bits_.words() + lines[i] * kLineWords, 1);
+    }
+    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes);
+  }
 }
 
 void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {

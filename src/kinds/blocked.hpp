@@ -2,9 +2,9 @@
 // one 64-byte (512-bit) line, so a query costs one cache miss instead of k.
 //
 // m = lines * 512 exactly (no power-of-two rounding: the line is chosen by a
-// multiply-high of h1). blocked_line.hpp pins where the bits go; the query
-// uses AVX2 when the CPU has it (blocked_kernels.hpp, chosen at run time when
-// the filter is created) and a portable loop otherwise, with identical bits.
+// multiply-high of h1). blocked_line.hpp pins where the bits go; query and
+// add use AVX2 when the CPU has it (blocked_kernels.hpp, chosen at run time
+// when the filter is created) and portable loops otherwise, identical bits.
 //
 // The price is memory. Keys fall unevenly into lines and the overfull lines
 // dominate the false-positive rate, so for the same promised p a blocked

@@ -16,7 +16,14 @@ void portable_query_lines(const uint64_t *words, const uint64_t *lines, const ui
   for (size_t i = 0; i < n; ++i) out[i] = line_has(words + lines[i] * kLineWords, seeds[i], k) ? 1 : 0;
 }
 
-constexpr Kernels kPortable{"portable", portable_query_line, portable_query_lines};
+bool portable_add_line(uint64_t *line, uint32_t x, uint32_t k) { return line_add(line, x, k); }
+
+void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k) {
+  for (size_t i = 0; i < n; ++i) (void)line_add(words + lines[i] * kLineWords, seeds[i], k);
+}
+
+constexpr Kernels kPortable{"portable", portable_query_line, portable_query_lines, portable_add_line,
+                            portable_add_lines};
 
 }  // namespace
 

@@ -5,7 +5,8 @@
 // loop is compiled with a function-level target attribute and used only when
 // __builtin_cpu_supports("avx2") says the CPU has it. A filter picks its
 // kernel set when it is created, so the per-key loop holds no dispatch.
-// Every set answers exactly like blocked_line.hpp's portable line_has.
+// Every set answers exactly like blocked_line.hpp's portable line_has and
+// sets exactly the bits of its build_mask.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,11 @@ struct Kernels {
   // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], k).
   void (*query_lines)(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
                       uint32_t k, uint8_t *out);
+  // Sets the k bits of seed x in the line (not atomically); returns whether
+  // all of them were set before.
+  bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k);
+  // n keys: add_line(words + 8 * lines[i], seeds[i], k) for each.
+  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k);
 };
 
 const Kernels &portable_kernels();

@@ -45,6 +45,19 @@ inline void build_mask(uint32_t x, uint32_t k, uint64_t *mask) {
   }
 }
 
+// Portable add: ORs the key's mask into the line; returns whether every bit
+// was set before.
+inline bool line_add(uint64_t *line, uint32_t x, uint32_t k) {
+  uint64_t mask[kLineWords] = {};
+  build_mask(x, k, mask);
+  bool all_set = true;
+  for (uint32_t w = 0; w < kLineWords; ++w) {
+    all_set &= (line[w] & mask[w]) == mask[w];
+    line[w] |= mask[w];
+  }
+  return all_set;
+}
+
 // Portable query: every probed bit of the line is set.
 inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k) {
   for (uint32_t j = 0; j < k; ++j) {

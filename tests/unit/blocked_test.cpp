@@ -73,6 +73,40 @@ TEST(Blocked, EveryPathReadsExactlyTheBitsTheMaskSets) {
   }
 }
 
+// Adding through any path sets exactly build_mask's bits and reports "all
+// set before" exactly when they were.
+TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
+  const auto sets = kernel_sets();
+  std::mt19937_64 rng(4242);
+  for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const auto x = static_cast<uint32_t>(rng());
+      uint64_t mask[kLineWords] = {};
+      core::blocked::build_mask(x, k, mask);
+      // A random background line, sometimes already holding the mask.
+      uint64_t background[kLineWords];
+      for (auto &w : background) w = rng() & rng();
+      if (trial % 4 == 0)
+        for (uint32_t w = 0; w < kLineWords; ++w) background[w] |= mask[w];
+      bool want_all_set = true;
+      for (uint32_t w = 0; w < kLineWords; ++w) want_all_set &= (background[w] & mask[w]) == mask[w];
+      for (const Kernels *s : sets) {
+        alignas(64) uint64_t line[kLineWords];
+        std::memcpy(line, background, sizeof line);
+        EXPECT_EQ(s->add_line(line, x, k), want_all_set) << s->name << " k=" << k;
+        for (uint32_t w = 0; w < kLineWords; ++w)
+          ASSERT_EQ(line[w], background[w] | mask[w]) << s->name << " k=" << k << " word " << w;
+        // The batch form sets the same bits.
+        alignas(64) uint64_t batch[kLineWords];
+        std::memcpy(batch, background, sizeof batch);
+        const uint64_t line_index = 0;
+        s->add_lines(batch, &line_index, &x, 1, k);
+        ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
+      }
+    }
+  }
+}
+
 // Random lines dense enough that about half the queries hit: the paths agree
 // key by key, single and batch.
 TEST(Blocked, SimdAndPortablePathsAgreeOnRandomLines) {
