@@ -52,7 +52,7 @@ class ClassicFilter final : public Filter {
   void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
   void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
 
-  // Probes a query tests per branch (see probe()).
+  // Probes a query tests before its first branch (see probe()).
   static constexpr uint32_t kProbeGroup = 4;
   // Probes of each key a batch query prefetches before probing any.
   static constexpr uint32_t kQueryPrefetchProbes = kProbeGroup;
