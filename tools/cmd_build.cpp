@@ -86,6 +86,8 @@ int run(int argc, char **argv) {
   for (const auto &p : inputs) stdin_uses += p == "-";
   if (stdin_uses > 1) throw CliError("standard input ('-') can be given only once");
 
+  if (stdin_uses == 1 && isatty(0) == 1)
+    std::fputs("bloom build: reading keys from the terminal, one per line; end with Ctrl-D\n", stderr);
   int spool_fd = -1;  // standard input, copied so it can be read twice
   if (need_count && stdin_uses == 1) spool_fd = spool_stdin();
   struct SpoolCloser {

@@ -77,10 +77,11 @@ void answer_lines(Answerer &a, InputStream &in, bool prompt) {
   });
   std::string_view line;
   while (lines.next(line)) {
-    if (line == ":Q") break;
+    if (line == ":Q") return;
     if (line.empty()) continue;
     a.print_key(line);
   }
+  if (prompt) std::fputc('\n', stderr);  // end the prompt line Ctrl-D left open
 }
 
 void answer_records(Answerer &a, InputStream &in, const KeyFormat &format) {

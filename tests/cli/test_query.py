@@ -67,6 +67,18 @@ class QueryTest(CliTestCase):
             proc.stdout.close()
             proc.stderr.close()
 
+    def test_prompt_only_on_a_terminal(self):
+        # Under script(1) standard input and stderr are a terminal: a hint and
+        # a "> " prompt appear (on stderr); piped, stderr stays empty (above).
+        cmd = f"'{self.bloom}' query '{self.filter}'"
+        r = subprocess.run(["script", "-qec", cmd, "/dev/null"], input=b"alpha\nnothere\n:Q\n",
+                           capture_output=True, timeout=60)
+        out = r.stdout.replace(b"\r", b"")
+        self.assertIn(b"Type a key per line; :Q quits.", out)
+        self.assertIn(b"> ", out)
+        self.assertIn(b"alpha\tmaybe\n", out)
+        self.assertIn(b"nothere\tno\n", out)
+
     def test_no_keys_added_never_a_false_negative(self):
         keys = [f"user-{i}" for i in range(5000)]
         f = self.path("many.bloom")
