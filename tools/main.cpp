@@ -46,7 +46,9 @@ void print_usage(std::FILE *out) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    print_usage(stderr);
+    std::fputs(
+        "bloom: no command given (commands: build, query, stats, merge, calc, dedup; see bloom --help)\n",
+        stderr);
     return bloom_cli::kExitError;
   }
   const std::string first = argv[1];
