@@ -31,7 +31,7 @@ const char kHelp[] =
     "CRLF line ends are accepted, blank lines skipped, gzip input is read as is.\n"
     "\n"
     "Options:\n"
-    "  -o, --out FILTER      where to write the filter (replaced atomically)\n"
+    "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
     "  -p, --rate RATE       false-positive rate, 0.01 or 1% (default: the ?P line, else 0.01)\n"
     "  -n, --capacity N      expected distinct keys (default: the number of keys read)\n"
     "  --kind KIND           classic (default), partitioned, blocked, counting, scalable\n"

@@ -22,7 +22,7 @@ const char kHelp[] =
     "names the first parameter that differs.\n"
     "\n"
     "Options:\n"
-    "  -o, --out OUT   where to write the result (may be one of the inputs)\n"
+    "  -o, --out OUT   where to write the result (may be an input; - = stdout)\n"
     "  --intersect     the intersection instead: maybe only for keys added to all\n"
     "  -q, --quiet     no summary on stderr\n"
     "\n"

@@ -2,6 +2,7 @@
 standard input, gzip, capacity from the number of keys."""
 
 import gzip
+import subprocess
 import unittest
 
 from cli_support import CliTestCase, random_keys
@@ -123,6 +124,17 @@ class KeyFileTest(CliTestCase):
         self.assertEqual((info["keys_added"], info["hash"], info["seed"], info["kind"]), (3, "murmur3", 42, "classic"))
         p = self.run_bloom("query", f, "one", "three", check=0)
         self.assertEqual([a for _, a in self.answers(p.stdout)], ["maybe", "maybe"])
+
+    def test_filter_on_standard_output(self):
+        # -o - writes the file image to stdout: the same bytes bloom_save writes.
+        raw = subprocess.run([self.bloom, "build", "-o", "-", "-q"], input=b"x\ny\n",
+                             capture_output=True, check=True).stdout
+        f = self.write("piped.bloom", raw)
+        self.assertEqual(self.stats(f)["keys_added"], 2)
+        g = self.path("saved.bloom")
+        self.build("-o", g, "-q", input="x\ny\n")
+        with open(g, "rb") as saved:
+            self.assertEqual(saved.read(), raw)
 
     def test_bad_rate_header_is_refused(self):
         src = self.write("bad.txt", "?abc\nkey\n")
