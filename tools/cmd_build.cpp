@@ -6,10 +6,16 @@
 // first copied to an anonymous temporary file -- memory stays flat however
 // large the input. Duplicate keys count toward the capacity, which errs on
 // the side of a lower false-positive rate.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "cli_error.hpp"
 #include "commands.hpp"
@@ -56,11 +62,65 @@ const char kHelp[] =
 const std::vector<OptionSpec> kOwnOptions = {
     {"out", 'o', true}, {"bits", 0, true}, {"hashes", 0, true}, {"quiet", 'q', false}};
 
-uint64_t raw_size_of(const std::string &path, int spool_fd) {
-  struct stat st {};
-  if (path == "-") return spool_fd >= 0 && fstat(spool_fd, &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) ? static_cast<uint64_t>(st.st_size) : 0;
-}
+// The inputs of one build. Without -n they are read twice; an input that
+// cannot be read twice (standard input, a pipe, a FIFO) is then first copied
+// to an anonymous temporary file.
+class Inputs {
+ public:
+  Inputs(std::vector<std::string> paths, bool twice) : paths_(std::move(paths)), spooled_(paths_.size(), -1) {
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      const std::string &p = paths_[i];
+      struct stat st {};
+      if (p == "-") {
+        if (twice) spooled_[i] = spool(0, "standard input");
+      } else if (twice && stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        const int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) fail_errno("cannot open '" + p + "'");
+        try {
+          spooled_[i] = spool(fd, p);
+        } catch (...) {
+          ::close(fd);
+          throw;
+        }
+        ::close(fd);
+      }
+    }
+  }
+  ~Inputs() {
+    for (int fd : spooled_)
+      if (fd >= 0) ::close(fd);
+  }
+  Inputs(const Inputs &) = delete;
+  Inputs &operator=(const Inputs &) = delete;
+
+  size_t size() const { return paths_.size(); }
+
+  std::unique_ptr<InputStream> open(size_t i) const {
+    const int fd = spooled_[i];
+    if (fd < 0) return InputStream::open(paths_[i]);
+    const std::string name = paths_[i] == "-" ? "standard input" : paths_[i];
+    if (lseek(fd, 0, SEEK_SET) != 0) fail_errno("cannot rewind the copy of '" + name + "'");
+    const int copy = ::dup(fd);
+    if (copy < 0) fail_errno("cannot reopen the copy of '" + name + "'");
+    return std::make_unique<InputStream>(copy, name);
+  }
+
+  // Bytes of all regular (or copied) inputs, for the progress bar.
+  uint64_t total_bytes() const {
+    uint64_t total = 0;
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      struct stat st {};
+      const bool ok = spooled_[i] >= 0 ? fstat(spooled_[i], &st) == 0
+                                       : paths_[i] != "-" && stat(paths_[i].c_str(), &st) == 0;
+      if (ok && S_ISREG(st.st_mode)) total += static_cast<uint64_t>(st.st_size);
+    }
+    return total;
+  }
+
+ private:
+  std::vector<std::string> paths_;
+  std::vector<int> spooled_;
+};
 
 int run(int argc, char **argv) {
   const Args args(concat(concat(kOwnOptions, kFilterOptions), kKeyFormatOptions), argc, argv, 2);
@@ -80,34 +140,15 @@ int run(int argc, char **argv) {
   const bool rate_given = args.has("rate");
   const bool need_count = !args.has("capacity");
 
-  std::vector<std::string> inputs = args.positional();
-  if (inputs.empty()) inputs.push_back("-");
+  std::vector<std::string> paths = args.positional();
+  if (paths.empty()) paths.push_back("-");
   int stdin_uses = 0;
-  for (const auto &p : inputs) stdin_uses += p == "-";
+  for (const auto &p : paths) stdin_uses += p == "-";
   if (stdin_uses > 1) throw CliError("standard input ('-') can be given only once");
-
   if (stdin_uses == 1 && isatty(0) == 1)
     std::fputs("bloom build: reading keys from the terminal, one per line; end with Ctrl-D\n", stderr);
-  int spool_fd = -1;  // standard input, copied so it can be read twice
-  if (need_count && stdin_uses == 1) spool_fd = spool_stdin();
-  struct SpoolCloser {
-    int fd;
-    ~SpoolCloser() {
-      if (fd >= 0) ::close(fd);
-    }
-  } spool_closer{spool_fd};
-
-  auto open_input = [&](const std::string &path) {
-    if (path == "-" && spool_fd >= 0) {
-      if (lseek(spool_fd, 0, SEEK_SET) != 0) fail_errno("cannot rewind the copy of standard input");
-      const int fd = ::dup(spool_fd);
-      if (fd < 0) fail_errno("cannot reopen the copy of standard input");
-      return std::make_unique<InputStream>(fd, "standard input");
-    }
-    return InputStream::open(path);
-  };
-  uint64_t total_bytes = 0;
-  for (const auto &p : inputs) total_bytes += raw_size_of(p, spool_fd);
+  const Inputs inputs(paths, need_count);
+  const uint64_t total_bytes = inputs.total_bytes();
 
   // The first input's "?P" line sets the rate (unless -p does); the same
   // line in later inputs is a header too, but cannot change the filter.
@@ -132,7 +173,7 @@ int run(int argc, char **argv) {
     Progress bar(label, total_bytes);
     uint64_t done = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
-      auto in = open_input(inputs[i]);
+      auto in = inputs.open(i);
       KeyReader reader(*in, format);
       InputStream *stream = in.get();
       reader.before_read([&bar, &done, stream] { bar.update(done + stream->raw_offset()); });
@@ -171,6 +212,9 @@ int run(int argc, char **argv) {
     r.for_each([&](std::string_view key) { batch->add(key); });
   });
   batch->flush();
+  if (need_count && batch->added() != counted)
+    throw CliError("the input changed while it was read: " + format_count(counted) + " keys counted, then " +
+                   format_count(batch->added()) + " read");
   save_filter(filter.get(), *out_path);
 
   if (!args.has("quiet")) {

@@ -163,26 +163,36 @@ bool LineReader::next(std::string_view &line) {
   }
 }
 
-int spool_stdin() {
+int spool(int fd, const std::string &name) {
   std::FILE *tmp = std::tmpfile();
-  if (tmp == nullptr) fail_errno("cannot create a temporary file to hold standard input");
-  const int fd = ::dup(fileno(tmp));
-  std::fclose(tmp);  // the file has no name; fd keeps it alive
-  if (fd < 0) fail_errno("cannot create a temporary file to hold standard input");
+  if (tmp == nullptr) fail_errno("cannot create a temporary file to hold '" + name + "'");
+  const int copy = ::dup(fileno(tmp));
+  std::fclose(tmp);  // the file has no name; copy keeps it alive
+  if (copy < 0) fail_errno("cannot create a temporary file to hold '" + name + "'");
   std::vector<char> buf(kRawBufferBytes);
   for (;;) {
-    ssize_t n = ::read(0, buf.data(), buf.size());
+    const ssize_t n = ::read(fd, buf.data(), buf.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail_errno("cannot read standard input");
+    if (n < 0) {
+      const int saved = errno;
+      ::close(copy);
+      errno = saved;
+      fail_errno("cannot read '" + name + "'");
+    }
     if (n == 0) break;
     for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(fd, buf.data() + done, static_cast<size_t>(n - done));
+      const ssize_t w = ::write(copy, buf.data() + done, static_cast<size_t>(n - done));
       if (w < 0 && errno == EINTR) continue;
-      if (w < 0) fail_errno("cannot write the temporary copy of standard input");
+      if (w < 0) {
+        const int saved = errno;
+        ::close(copy);
+        errno = saved;
+        fail_errno("cannot write the temporary copy of '" + name + "'");
+      }
       done += w;
     }
   }
-  return fd;
+  return copy;
 }
 
 }  // namespace bloom_cli

@@ -83,9 +83,11 @@ class LineReader {
   std::function<void()> before_read_;
 };
 
-// Copies standard input into an anonymous temporary file and returns its
-// descriptor, so a command can read the same input twice (count, then add)
-// with memory that does not grow with the input.
-int spool_stdin();
+// Copies everything readable from fd (standard input, a pipe, a FIFO, a
+// /dev/fd/N of process substitution) into an anonymous temporary file and
+// returns the file's descriptor, so a command can read the same input twice
+// (count, then add) with memory that does not grow with the input. name is
+// for error messages; fd is not closed.
+int spool(int fd, const std::string &name);
 
 }  // namespace bloom_cli

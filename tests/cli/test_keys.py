@@ -89,6 +89,17 @@ class KeyFileTest(CliTestCase):
         q = self.run_bloom("query", f, *keys[:50], check=0)
         self.assertEqual(len(self.answers(q.stdout)), 50)
 
+    def test_pipe_input_is_read_twice_correctly(self):
+        # bash process substitution passes /dev/fd/N, a pipe that can be read
+        # only once: without -n the tool copies it before counting.
+        f = self.path("p.bloom")
+        cmd = f"'{self.bloom}' build <(printf 'a\\nb\\nc\\n') <(printf 'd\\n') -o '{f}' -q"
+        r = subprocess.run(["bash", "-c", cmd], capture_output=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        info = self.stats(f)
+        self.assertEqual((info["capacity"], info["keys_added"]), (4, 4))
+        self.run_bloom("query", f, "a", "b", "c", "d", check=0)
+
     def test_explicit_capacity_single_pass(self):
         f = self.path("k.bloom")
         self.build("-o", f, "-n", "10^4", "-p", "0.001", input="a\nb\nc\n")
