@@ -2,9 +2,9 @@
 // file out.
 //
 // Without -n the capacity is the number of keys read: the inputs are read
-// twice (count, then add). Standard input cannot be read twice, so it is
-// first copied to an anonymous temporary file -- memory stays flat however
-// large the input. Duplicate keys count toward the capacity, which errs on
+// twice (count, then add). Standard input and pipes cannot be read twice, so
+// they are first copied to an anonymous temporary file -- memory stays flat
+// however large the input. Duplicate keys count toward the capacity, which errs on
 // the side of a lower false-positive rate.
 #include <fcntl.h>
 #include <sys/stat.h>
