@@ -1,6 +1,7 @@
 // cmd_stats.cpp -- `bloom stats`: what a filter file is and how full it is.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,15 @@ std::string flags_text(uint32_t flags) {
 }
 
 // JSON has no NaN or infinity (an estimate on a saturated filter is infinite).
-std::string json_number(double x) { return std::isfinite(x) ? format_double(x, 17) : "null"; }
+// The shortest form that reads back as the same double (0.85, not 0.84999999999999998).
+std::string json_number(double x) {
+  if (!std::isfinite(x)) return "null";
+  for (int digits = 15; digits < 17; ++digits) {
+    const std::string s = format_double(x, digits);
+    if (std::strtod(s.c_str(), nullptr) == x) return s;
+  }
+  return format_double(x, 17);
+}
 
 std::string json_string(const std::string &s) {
   std::string out = "\"";
