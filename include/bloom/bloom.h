@@ -144,6 +144,9 @@ typedef struct bloom_filter bloom_filter; /* opaque */
  *   m = ceil(n * |ln p| / (ln 2)^2),  k = round((m / n) * ln 2)  (k >= 1).
  * With o->bits != 0 the filter has exactly that many bits; k is o->hashes,
  * or, when that is 0, round((m / capacity) * ln 2).
+ * Blocked: m is whole 512-bit lines sized by the blocked-filter FPR model
+ * (a few % to 15% above the formula) and an explicit m must be a multiple of
+ * 512; partitioned needs m >= k. (docs/kinds-partitioned-blocked.md)
  * o: not NULL, read only, not retained. out: not NULL; receives the new
  * handle, owned by the caller (release with bloom_destroy), or NULL.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size too small, unknown
