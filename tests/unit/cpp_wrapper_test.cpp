@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <cmath>
-#include <cstdio>
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <type_traits>
