@@ -235,16 +235,14 @@ class filter {
 
   /* Batches (bloom_add_batch / bloom_query_batch): one library call for all
    * keys, which hashes them in blocks and prefetches their memory. */
-  void add_batch(std::span<const std::string_view> keys) {
-    const batch b(keys);
-    detail::check(bloom_add_batch(f_, b.ptrs.data(), b.lens.data(), keys.size()));
-  }
+  void add_batch(std::span<const std::string_view> keys) { add_batch_of(keys); }
+  void add_batch(std::span<const bytes_view> keys) { add_batch_of(keys); }
   /* results[i] = 1 (maybe present) or 0 (absent), in order. */
   std::vector<uint8_t> contains_batch(std::span<const std::string_view> keys) const {
-    const batch b(keys);
-    std::vector<uint8_t> results(keys.size());
-    detail::check(bloom_query_batch(f_, b.ptrs.data(), b.lens.data(), keys.size(), results.data()));
-    return results;
+    return contains_batch_of(keys);
+  }
+  std::vector<uint8_t> contains_batch(std::span<const bytes_view> keys) const {
+    return contains_batch_of(keys);
   }
 
   /* Union / intersection with a filter of identical parameters; throws
@@ -298,8 +296,10 @@ class filter {
  private:
   explicit filter(bloom_filter *f) noexcept : f_(f) {}
 
+  // Pointer and length arrays for a batch call over string_views or byte spans.
   struct batch {
-    explicit batch(std::span<const std::string_view> keys) : ptrs(keys.size()), lens(keys.size()) {
+    template <typename View>
+    explicit batch(std::span<const View> keys) : ptrs(keys.size()), lens(keys.size()) {
       for (size_t i = 0; i < keys.size(); i++) {
         ptrs[i] = keys[i].data();
         lens[i] = keys[i].size();
@@ -308,6 +308,19 @@ class filter {
     std::vector<const void *> ptrs;
     std::vector<size_t> lens;
   };
+
+  template <typename View>
+  void add_batch_of(std::span<const View> keys) {
+    const batch b(keys);
+    detail::check(bloom_add_batch(f_, b.ptrs.data(), b.lens.data(), keys.size()));
+  }
+  template <typename View>
+  std::vector<uint8_t> contains_batch_of(std::span<const View> keys) const {
+    const batch b(keys);
+    std::vector<uint8_t> results(keys.size());
+    detail::check(bloom_query_batch(f_, b.ptrs.data(), b.lens.data(), keys.size(), results.data()));
+    return results;
+  }
 
   bloom_filter *f_ = nullptr;
 };

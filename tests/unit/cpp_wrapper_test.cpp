@@ -108,8 +108,20 @@ TEST(CppWrapper, BatchesAnswerLikeSingleCalls) {
   for (size_t i = 0; i < probe.size(); i++) EXPECT_EQ(results[i] == 1, f.contains(probe[i])) << probe[i];
   for (size_t i = 2000; i < probe.size(); i++) EXPECT_EQ(results[i], 1);
   EXPECT_EQ(f.info().keys_added, 3000u);
-  f.add_batch({});
-  EXPECT_TRUE(f.contains_batch({}).empty());
+  f.add_batch(std::span<const std::string_view>{});
+  EXPECT_TRUE(f.contains_batch(std::span<const bloom::bytes_view>{}).empty());
+}
+
+TEST(CppWrapper, ByteSpanBatches) {
+  bloom::filter f = small();
+  const std::vector<std::byte> a = {std::byte{1}, std::byte{2}}, b = {std::byte{0}}, empty;
+  const std::vector<bloom::bytes_view> in = {a, b, empty};
+  f.add_batch(in);
+  EXPECT_EQ(f.contains_batch(in), (std::vector<uint8_t>{1, 1, 1}));
+  EXPECT_TRUE(f.contains(std::string_view("\x01\x02", 2)));  // the same bytes as a string
+  const std::vector<std::byte> c = {std::byte{9}, std::byte{9}, std::byte{9}};
+  const std::vector<bloom::bytes_view> out = {c};
+  EXPECT_EQ(f.contains_batch(out).size(), 1u);
 }
 
 TEST(CppWrapper, TestAndAddDeduplicates) {
