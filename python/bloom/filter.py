@@ -5,11 +5,11 @@ from __future__ import annotations
 import ctypes
 import math
 import os
-from typing import Iterable, List, Optional, Union
+from typing import Callable, Iterable, List, Optional, Tuple, Union
 
 from . import _keys, _native
 from ._keys import Key
-from .errors import BloomError, BloomNotPresentError, error_for
+from .errors import BloomNotPresentError, error_for
 from .info import FilterInfo
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -347,7 +347,7 @@ class Filter:
         _check(_lib.bloom_serialize(self._h, buf, size.value, ctypes.byref(written)), "to_bytes")
         return buf.raw[: written.value]
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Callable[[bytes], "Filter"], Tuple[bytes]]:
         """Pickle as the file image, so filters travel to worker processes."""
         return (_restore, (self.to_bytes(),))
 
@@ -388,4 +388,4 @@ def _restore(data: bytes) -> Filter:
     return Filter.from_bytes(data)
 
 
-__all__ = ["Filter", "BloomError"]
+__all__ = ["Filter"]
