@@ -69,6 +69,9 @@ class error : public std::runtime_error {
 
 namespace detail {
 
+/* A path as the C API takes it (narrow; on POSIX exactly the bytes). */
+inline std::string path_arg(const std::filesystem::path &p) { return p.string(); }
+
 /* Throws bloom::error for a negative status; passes other values through. */
 inline int check(int status) {
   if (status < 0) throw error(static_cast<bloom_status>(status), bloom_last_error());
@@ -172,13 +175,13 @@ class filter {
   }
   static filter load(const std::filesystem::path &path) {
     bloom_filter *f = nullptr;
-    detail::check(bloom_load(path.c_str(), &f));
+    detail::check(bloom_load(detail::path_arg(path).c_str(), &f));
     return filter(f);
   }
   /* Read-only, zero-copy view of a saved file; adds throw BLOOM_E_UNSUPPORTED. */
   static filter map(const std::filesystem::path &path) {
     bloom_filter *f = nullptr;
-    detail::check(bloom_map(path.c_str(), &f));
+    detail::check(bloom_map(detail::path_arg(path).c_str(), &f));
     return filter(f);
   }
   static filter deserialize(bytes_view image) {
@@ -269,7 +272,9 @@ class filter {
   void clear() { detail::check(bloom_clear(f_)); }
 
   /* Atomic replace: temporary file, fsync, rename. */
-  void save(const std::filesystem::path &path) const { detail::check(bloom_save(f_, path.c_str())); }
+  void save(const std::filesystem::path &path) const {
+    detail::check(bloom_save(f_, detail::path_arg(path).c_str()));
+  }
 
   /* The file image (what save writes). */
   std::vector<std::byte> serialize() const {
