@@ -101,7 +101,10 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
   } else {
     present = test_and_add(h);
   }
-  if (!present) count_added(1);
+  // A present key is an add that changed nothing only for the bit kinds;
+  // counting filters did add an occurrence, and scalable counts every call
+  // (docs/kinds-counting-scalable.md), as bloom_add does.
+  if (!present || !adds_only_set_bits(config_.kind)) count_added(1);
   return present;
 }
 
