@@ -22,9 +22,13 @@
  *    once. Functions that modify a filter need exclusive access, except
  *    bloom_add / bloom_add_batch / bloom_test_and_add on a filter created with
  *    BLOOM_FLAG_CONCURRENT (classic, partitioned and blocked kinds), which
- *    may run from many threads at once, alongside queries. Counting filters
- *    take the flag too (compare-and-swap counters; bloom_remove may also run
- *    concurrently); scalable filters refuse it with BLOOM_E_UNSUPPORTED.
+ *    may run from many threads at once, alongside bloom_query and
+ *    bloom_query_batch. Counting filters take the flag too (compare-and-swap
+ *    counters; bloom_remove may also run concurrently); scalable filters
+ *    refuse it with BLOOM_E_UNSUPPORTED. The other read-only calls
+ *    (get_info, serialize, serialized_size, save, clone, and the src of a
+ *    merge) read the whole filter without atomics: call them once the
+ *    concurrent writers have finished (e.g. after joining them).
  *  - No C++ exception ever leaves the library and bad input never aborts.
  *
  * Status values, enum values and struct layouts are pinned forever; new
@@ -128,7 +132,11 @@ typedef struct bloom_options {
   uint32_t counter_bits; /* counting: 4 (default) or 8 */
 } bloom_options;
 
-/* Fill *o with defaults and set o->struct_size. NULL is ignored. */
+/* Fill *o with defaults and set o->struct_size. NULL is ignored.
+ * It writes exactly the layout declared above. A later version that appends
+ * members keeps this function writing only this layout and adds a new
+ * initialiser for the larger struct, so a caller compiled against this header
+ * never has bytes written past its struct. */
 BLOOM_API void bloom_options_init(bloom_options *o);
 /* sizeof(bloom_options) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_options_size(void);
