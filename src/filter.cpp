@@ -124,7 +124,10 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
   } else {
     present = test_and_add(h);
   }
-  if (!present) count_added(1);
+  // A present key is an add that changed nothing only for the bit kinds;
+  // counting filters did add an occurrence, and scalable counts every call
+  // (docs/kinds-counting-scalable.md), as bloom_add does.
+  if (!present || !adds_only_set_bits(config_.kind)) count_added(1);
   return present;
 }
 
@@ -211,6 +214,12 @@ void Filter::get_info(bloom_info &info) const {
   info.tightening = config_.tightening;
   info.read_only = read_only() ? 1 : 0;
   fill_info(info);
+}
+
+void Filter::get_stage_info(uint32_t stage, bloom_info &info) const {
+  if (stage != 0)
+    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has 1)");
+  get_info(info);
 }
 
 }  // namespace bloom::core
