@@ -13,9 +13,39 @@ namespace bloom::core {
 namespace {
 constexpr size_t kStripes = 256;
 
+// Kinds whose add only ORs bits in: adding a key that is fully present is a
+// no-op for them.
+bool adds_only_set_bits(Kind k) {
+  return k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kBlocked;
+}
+
 std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
   if (!config.concurrent()) return nullptr;
   return std::make_unique<std::mutex[]>(kStripes);
+}
+
+// Concurrent filters count adds in per-thread stripes (striped_counter.hpp).
+std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
+  return config.concurrent() ? std::make_unique<StripedCounter>() : nullptr;
+}
+
+// Hashes count keys into out. The hasher is a per-filter constant, so its
+// switch is taken once per block of keys instead of once per key, and each
+// loop below inlines one hash function.
+void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens, size_t count,
+                Hash128 *out) {
+  switch (hasher.kind) {
+    case HashKind::kMurmur3:
+      for (size_t i = 0; i < count; ++i) out[i] = murmur3_x64_128(keys[i], lens[i], hasher.seed);
+      break;
+    case HashKind::kFnv1a:
+      for (size_t i = 0; i < count; ++i) out[i] = fnv1a_128(keys[i], lens[i], hasher.seed);
+      break;
+    case HashKind::kXxh3:
+    default:
+      for (size_t i = 0; i < count; ++i) out[i] = xxh3_128(keys[i], lens[i], hasher.seed);
+      break;
+  }
 }
 
 void check_keys(const void *const *keys, const size_t *lens, size_t n) {
@@ -48,29 +78,27 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
 // allocation_point lets fault injection fail the filter object itself (the
 // object is already allocated here; throwing from the constructor frees it).
 Filter::Filter(const FilterConfig &config)
-    : config_(config), hasher_{config.hash, config.seed}, stripes_(make_stripes(config)) {
+    : config_(config),
+      hasher_{config.hash, config.seed},
+      concurrent_added_(make_counter(config)),
+      stripes_(make_stripes(config)) {
   allocation_point(sizeof(Filter));
 }
 
 Filter::Filter(const Filter &other, int)
     : config_(other.config_),
       hasher_(other.hasher_),
-      keys_added_(other.keys_added()),
+      concurrent_added_(make_counter(other.config_)),
       stripes_(make_stripes(other.config_)) {
   allocation_point(sizeof(Filter));
+  set_keys_added(other.keys_added());
 }
 
-uint64_t Filter::keys_added() const {
-  if (config_.concurrent())
-    return std::atomic_ref<const uint64_t>(keys_added_).load(std::memory_order_relaxed);
-  return keys_added_;
-}
-
-void Filter::count_added(uint64_t n) {
-  if (config_.concurrent())
-    std::atomic_ref<uint64_t>(keys_added_).fetch_add(n, std::memory_order_relaxed);
+void Filter::set_keys_added(uint64_t n) {
+  if (concurrent_added_)
+    concurrent_added_->store(n);
   else
-    keys_added_ += n;
+    keys_added_ = n;
 }
 
 void Filter::require_writable(const char *what) const {
@@ -88,15 +116,24 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
   const Hash128 h = hasher_(key, len);
   bool present;
   if (stripes_) {
+    // Bit kinds: a key whose bits are all set already is "maybe present"
+    // and adding it would change nothing, so that answer needs no lock --
+    // the common case in a de-duplication stream, where repeats dominate.
+    if (adds_only_set_bits(config_.kind) && query(h)) return true;
     // Equal keys hash to the same stripe, so of several threads adding one
-    // new key exactly one finds a probe unset. Unequal keys proceed in
-    // parallel unless they share a stripe; adds without test are unaffected.
+    // new key exactly one finds a probe unset (the others wait, then find
+    // every bit set). Unequal keys proceed in parallel unless they share a
+    // stripe (256 of them); adds without test are unaffected. Cost: one
+    // uncontended mutex lock/unlock per new key.
     std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
     present = test_and_add(h);
   } else {
     present = test_and_add(h);
   }
-  if (!present) count_added(1);
+  // A present key is an add that changed nothing only for the bit kinds;
+  // counting filters did add an occurrence, and scalable counts every call
+  // (docs/kinds-counting-scalable.md), as bloom_add does.
+  if (!present || !adds_only_set_bits(config_.kind)) count_added(1);
   return present;
 }
 
@@ -113,7 +150,7 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   Hash128 block[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    hash_block(hasher_, keys + start, lens + start, count, block);
     add_block(block, count);
   }
   count_added(n);
@@ -125,7 +162,7 @@ void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, u
   Hash128 block[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) block[i] = hasher_(keys[start + i], lens[start + i]);
+    hash_block(hasher_, keys + start, lens + start, count, block);
     query_block(block, count, out + start);
   }
 }
@@ -183,6 +220,12 @@ void Filter::get_info(bloom_info &info) const {
   info.tightening = config_.tightening;
   info.read_only = read_only() ? 1 : 0;
   fill_info(info);
+}
+
+void Filter::get_stage_info(uint32_t stage, bloom_info &info) const {
+  if (stage != 0)
+    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has 1)");
+  get_info(info);
 }
 
 }  // namespace bloom::core

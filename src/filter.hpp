@@ -15,6 +15,7 @@
 #include "filter_config.hpp"
 #include "format/byte_stream.hpp"
 #include "hash/hasher.hpp"
+#include "striped_counter.hpp"
 
 namespace bloom::core {
 
@@ -29,7 +30,7 @@ class Filter {
 
   const FilterConfig &config() const { return config_; }
   const Hasher &hasher() const { return hasher_; }
-  uint64_t keys_added() const;
+  uint64_t keys_added() const { return concurrent_added_ ? concurrent_added_->load() : keys_added_; }
   bool read_only() const { return backing_ != nullptr; }
 
   // --- keys (the C API's entry points; they hash once and dispatch) -------
@@ -57,10 +58,13 @@ class Filter {
   virtual void write_payload(ByteSink &sink) const = 0;
   // Stages for scalable; 1 otherwise. Stored in the header.
   virtual uint32_t stage_count() const { return 1; }
+  // bloom_get_stage_info: stage 0 is the whole filter unless a kind has
+  // stages; throws Error(INVALID_ARG) for a stage that does not exist.
+  virtual void get_stage_info(uint32_t stage, bloom_info &info) const;
 
   // Keeps a file mapping alive; a filter with a backing is read-only.
   void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }
-  void set_keys_added(uint64_t n) { keys_added_ = n; }
+  void set_keys_added(uint64_t n);
 
  protected:
   // For clone_filter(): copies the identity and the key count.
@@ -81,13 +85,21 @@ class Filter {
   virtual void fill_info(bloom_info &info) const = 0;
 
   void require_writable(const char *what) const;
-  void count_added(uint64_t n);
+  // Counts successful adds: a plain increment unless the filter is
+  // concurrent (then a per-thread stripe; see striped_counter.hpp).
+  void count_added(uint64_t n) {
+    if (concurrent_added_)
+      concurrent_added_->add(n);
+    else
+      keys_added_ += n;
+  }
 
   FilterConfig config_;
   Hasher hasher_;
 
  private:
-  uint64_t keys_added_ = 0;
+  uint64_t keys_added_ = 0;                           // when not concurrent
+  std::unique_ptr<StripedCounter> concurrent_added_;  // when concurrent
   std::shared_ptr<const void> backing_;
   // Concurrent filters only: serialises test-and-add of equal keys (see
   // test_and_add_key). Indexed by the key's hash, so different keys rarely

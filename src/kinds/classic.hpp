@@ -40,12 +40,24 @@ class ClassicFilter final : public Filter {
   void fill_info(bloom_info &info) const override;
 
  private:
+  friend class ScalableFilter;  // its stages are classic filters it adds to by hash
+
   ClassicFilter(const ClassicFilter &other);
   ClassicFilter(const FilterConfig &config, BitArray bits);
   template <bool kConcurrent, bool kEnhanced>
   bool probe_and_set(Hash128 h);
   template <bool kConcurrent, bool kEnhanced>
   bool probe(Hash128 h) const;
+  template <bool kConcurrent, bool kEnhanced>
+  void add_all(const Hash128 *hs, size_t n);
+  template <bool kConcurrent, bool kEnhanced>
+  void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
+  void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
+
+  // Probes a query tests before its first branch (see probe()).
+  static constexpr uint32_t kProbeGroup = 4;
+  // Probes of each key a batch query prefetches before probing any.
+  static constexpr uint32_t kQueryPrefetchProbes = kProbeGroup;
 
   BitArray bits_;
 };

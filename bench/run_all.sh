@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every benchmark of docs/PERFORMANCE.md and redraws its plots.
+#
+#   bench/run_all.sh [BUILD_DIR] [OUT_DIR]      (defaults: build, docs/perf)
+#
+# Writes OUT_DIR/seed_table.txt (+ .tsv), concurrency.txt, micro.csv,
+# fpr_sweep.tsv and the two PNGs. About 10-15 minutes on a 2-core machine.
+# BLOOM_BENCH_MAX_BYTES=1G extends the size sweep from 256 MiB to 1 GiB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=${2:-docs/perf}
+mkdir -p "$out"
+b="$build/bench"
+[ -x "$b/seed_table" ] || { echo "build first: cmake -S . -B $build && cmake --build $build" >&2; exit 1; }
+
+"$b/seed_table" --tsv "$out/seed_table.tsv" | tee "$out/seed_table.txt"
+"$b/concurrency_bench" | tee "$out/concurrency.txt"
+"$b/seed_table" --fpr-sweep "$out/fpr_sweep.tsv"
+# The size sweep: negative queries, single and batch, every kind, XXH3, plus
+# the floor. Everything else (all hashers and operations) runs with no filter.
+"$b/bloom_micro_bench" --benchmark_filter='^(query_miss|query_batch_miss)/[a-z]+/xxh3/|^floor/' \
+  --benchmark_min_time=0.2 --benchmark_format=csv > "$out/micro.csv"
+bench/plot.sh "$out/micro.csv" "$out/fpr_sweep.tsv" "$out"

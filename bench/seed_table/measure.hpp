@@ -1,0 +1,38 @@
+// measure.hpp -- the measurements a seed-table child process runs: one
+// configuration (n keys at rate p) for one implementation, reported as a
+// ResultRow on stdout.
+#pragma once
+
+#include <cstdint>
+
+#include "../common/keys.hpp"
+#include "../common/result_row.hpp"
+
+namespace bloom_bench {
+
+struct Workload {
+  uint64_t keys = 0;  // n: keys inserted, and as many never-inserted keys queried
+  double p = 0.01;
+  int reps = 5;
+  uint64_t seed = 42;
+};
+
+// Keys are passed to the batch calls this many at a time: large enough that
+// the per-call cost vanishes (< 0.1 ns per key), small enough that the
+// results stay in L1.
+inline constexpr size_t kBatchChunk = 4096;
+
+// The classic formula's size in bytes for n keys at rate p, rounded up to
+// whole 64-byte lines: m = n |ln p| / (ln 2)^2 bits.
+uint64_t formula_bytes(uint64_t n, double p);
+
+// One bloom kind through the C API (bloom_add, bloom_query, the batch calls,
+// bloom_serialized_size). kind is a bloom_kind.
+ResultRow measure_bloom_kind(int kind, const Workload &w, const KeySet &pos, const KeySet &neg);
+
+// The floor: one XXH3-64 of the key plus one random 64-byte line read from an
+// array of formula_bytes(n, p), one key at a time (pos_ns, neg_ns) and in
+// prefetched blocks of 32 (pos_batch_ns, neg_batch_ns).
+ResultRow measure_floor(const Workload &w, const KeySet &pos, const KeySet &neg);
+
+}  // namespace bloom_bench

@@ -1,0 +1,156 @@
+#include "table.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace bloom_bench {
+
+namespace {
+
+std::string fmt(const char *f, double v) {
+  if (std::isnan(v)) return "n/a";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+// "12.3 (1.4x)": a time and its ratio to the floor's matching figure.
+std::string with_ratio(double ns, double floor_ns) {
+  if (std::isnan(ns)) return "n/a";
+  std::string s = fmt("%.1f", ns);
+  if (!std::isnan(floor_ns) && floor_ns > 0) s += " (" + fmt("%.1fx", ns / floor_ns) + ")";
+  return s;
+}
+
+std::string pad(const std::string &s, size_t width) {
+  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+const ResultRow *find(const std::vector<ResultRow> &rows, const std::string &impl) {
+  for (const auto &r : rows)
+    if (r.impl == impl && r.note == "ok") return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string format_p(double p) { return fmt("%g", p); }
+
+void print_header(std::ostream &out, const MachineInfo &m) {
+  out << "bloom seed table\n"
+      << "  cpu:     " << m.cpu << " (" << m.cores << " cores online)\n"
+      << "  caches:  " << m.caches << "\n"
+      << "  date:    " << m.date << "\n"
+      << "  commit:  " << m.commit << "\n"
+      << "  method:  median of " << m.reps
+      << " repetitions; CPU ns per key (thread CPU time: the machine is shared);\n"
+      << "           one thread; each row in its own process.\n"
+      << "           (x) = ratio to the floor measured in the same run: single-key figures against\n"
+      << "           the floor without prefetch, batch figures against the floor with prefetch.\n"
+      << "           The floor is one XXH3-64 of the key + one random 64-byte line read from an\n"
+      << "           array of the classic formula's size. (b) = batch calls of " << kBatchChunk
+      << " keys.\n\n";
+}
+
+void print_config_table(std::ostream &out, const Workload &w, const std::vector<ResultRow> &rows) {
+  const double formula = static_cast<double>(formula_bytes(w.keys, w.p));
+  out << "n = " << w.keys << " keys, p = " << format_p(w.p)
+      << "  (classic formula: " << fmt("%.2f", formula * 8 / static_cast<double>(w.keys)) << " bits/key, "
+      << fmt("%.2f", formula / 1e6) << " MB)\n";
+  const ResultRow *floor = find(rows, "floor");
+  const double f1 = floor ? floor->pos_ns : NAN;
+  const double fb = floor ? floor->pos_batch_ns : NAN;
+  const std::vector<std::pair<std::string, size_t>> cols = {
+      {"impl", 12},      {"bits/key", 9},   {"mem/formula", 12}, {"FPR", 10},
+      {"insert", 13},    {"insert(b)", 13}, {"query+", 13},      {"query-", 13},
+      {"query+(b)", 13}, {"query-(b)", 13}, {"peak RSS MB", 12}, {"filter RSS MB", 14}};
+  for (const auto &[name, width] : cols) out << pad(name, width);
+  out << "\n";
+  for (const auto &r : rows) {
+    if (r.note != "ok") {
+      out << pad(r.impl, 12) << r.note << "\n";
+      continue;
+    }
+    const bool is_floor = r.impl == "floor";
+    std::vector<std::string> cells = {r.impl,
+                                      fmt("%.2f", r.bits_per_key),
+                                      fmt("%.3f", r.bytes / formula),
+                                      fmt("%.2e", r.fpr),
+                                      with_ratio(r.insert_ns, f1),
+                                      with_ratio(r.insert_batch_ns, fb),
+                                      is_floor ? fmt("%.1f", r.pos_ns) : with_ratio(r.pos_ns, f1),
+                                      is_floor ? fmt("%.1f", r.neg_ns) : with_ratio(r.neg_ns, f1),
+                                      is_floor ? fmt("%.1f", r.pos_batch_ns) : with_ratio(r.pos_batch_ns, fb),
+                                      is_floor ? fmt("%.1f", r.neg_batch_ns) : with_ratio(r.neg_batch_ns, fb),
+                                      fmt("%.1f", r.peak_rss_kb / 1024),
+                                      fmt("%.1f", r.filter_rss_kb / 1024)};
+    for (size_t i = 0; i < cells.size(); ++i) out << pad(cells[i], cols[i].second);
+    out << "\n";
+  }
+}
+
+void print_targets(std::ostream &out, const Workload &w, const std::vector<ResultRow> &rows) {
+  const ResultRow *floor = find(rows, "floor");
+  const ResultRow *blocked = find(rows, "blocked");
+  const ResultRow *classic = find(rows, "classic");
+  const ResultRow *lib = find(rows, "libbloom");
+  const double formula = static_cast<double>(formula_bytes(w.keys, w.p));
+  auto line = [&](const std::string &what, bool measurable, bool met, const std::string &detail) {
+    out << "  " << pad(measurable ? (met ? "MET" : "MISSED") : "n/a", 7) << what << ": " << detail << "\n";
+  };
+  auto at_most = [&](const std::string &what, const ResultRow *r, double value, double limit,
+                     const char *unit) {
+    const bool ok = r != nullptr && !std::isnan(value);
+    line(what, ok, ok && value <= limit,
+         ok ? fmt("%.3g", value) + unit + " (limit " + fmt("%.3g", limit) + unit +
+                  (value <= limit ? "" : ", over by " + fmt("%.0f%%", (value / limit - 1) * 100)) + ")"
+            : "not measured");
+  };
+  auto at_least = [&](const std::string &what, bool ok, double value, double limit) {
+    line(what, ok, ok && value >= limit,
+         ok ? fmt("%.2fx", value) + " (need " + fmt("%.2gx", limit) + ")" : "not measured");
+  };
+  out << "targets (issue 4) at n = " << w.keys << ", p = " << format_p(w.p) << ":\n";
+  if (blocked && floor) {
+    at_most("blocked batch query+ / prefetched floor", blocked, blocked->pos_batch_ns / floor->pos_batch_ns,
+            1.3, "x");
+    at_most("blocked batch query- / prefetched floor", blocked, blocked->neg_batch_ns / floor->neg_batch_ns,
+            1.3, "x");
+  } else {
+    line("blocked batch query / prefetched floor", false, false, "blocked kind not available");
+  }
+  const bool bl = blocked && lib;
+  at_least("blocked single query+ speed-up over libbloom", bl, bl ? lib->pos_ns / blocked->pos_ns : 0, 5);
+  at_least("blocked single query- speed-up over libbloom", bl, bl ? lib->neg_ns / blocked->neg_ns : 0, 5);
+  at_least("blocked batch insert speed-up over libbloom", bl,
+           bl ? lib->insert_ns / blocked->insert_batch_ns : 0, 5);
+  const double mem_limit = w.p <= 0.0001 ? 1.15 : 1.05;
+  at_most("blocked memory / classic formula", blocked, blocked ? blocked->bytes / formula : NAN, mem_limit,
+          "x");
+  at_most("blocked measured FPR", blocked, blocked ? blocked->fpr : NAN, w.p, "");
+  if (classic) {
+    const double ratio = classic->bytes / formula;
+    line("classic memory = formula (+-1%)", true, std::fabs(ratio - 1) <= 0.01, fmt("%.4fx", ratio));
+    // The formula's FPR for the classic filter's actual m and k, against the
+    // measured one with a 4-sigma binomial band over n negative queries.
+    const double expected = std::isnan(classic->expected_fpr) ? w.p : classic->expected_fpr;
+    const double sigma = std::sqrt(expected * (1 - expected) / static_cast<double>(w.keys));
+    line("classic FPR at the formula (p +- 4 sigma)", true, std::fabs(classic->fpr - expected) <= 4 * sigma,
+         fmt("%.3e", classic->fpr) + " vs " + fmt("%.3e", expected) + " (sigma " + fmt("%.1e", sigma) + ")");
+  }
+  const bool cl = classic && lib;
+  at_least("classic single query+ speed-up over libbloom", cl, cl ? lib->pos_ns / classic->pos_ns : 0, 1);
+  at_least("classic single query- speed-up over libbloom", cl, cl ? lib->neg_ns / classic->neg_ns : 0, 1);
+  out << "\n";
+}
+
+void write_tsv(std::ostream &out, const MachineInfo &m, const std::vector<ResultRow> &rows) {
+  out << "# cpu: " << m.cpu << " (" << m.cores << " cores)\n# caches: " << m.caches << "\n# date: " << m.date
+      << "\n# commit: " << m.commit << "\n# medians of " << m.reps << " repetitions, ns per key\n";
+  const auto names = ResultRow::field_names();
+  for (size_t i = 0; i < names.size(); ++i) out << (i ? "\t" : "") << names[i];
+  out << "\n";
+  for (const auto &r : rows) out << r.to_tsv() << "\n";
+}
+
+}  // namespace bloom_bench
