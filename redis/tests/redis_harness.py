@@ -201,4 +201,4 @@ def test_paths():
     if not module or not os.path.exists(module):
         print("FAILED: BLOOM_REDIS_MODULE does not name the built module", file=sys.stderr)
         sys.exit(1)
-    return module, tool
+    return os.path.abspath(module), tool and os.path.abspath(tool)
