@@ -76,7 +76,8 @@ def scalable_available(r):
 class SingleNode(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = h.RedisServer(MODULE).start()
+        # DEBUG is enabled for DIGEST-VALUE (the type's digest callback).
+        cls.server = h.RedisServer(MODULE, extra=["--enable-debug-command", "local"]).start()
         cls.r = cls.server.client()
 
     @classmethod
@@ -388,6 +389,9 @@ class SingleNode(unittest.TestCase):
         self.assertEqual(r.execute_command("BF.CARD", "f"), 5000)  # a deep copy
         self.assertEqual(r.type("f"), b"bloomfltr")
         self.assertGreater(r.memory_usage("f"), 20000 * 9.585 / 8)
+        digest = r.execute_command("DEBUG", "DIGEST-VALUE", "f")
+        self.assertEqual(r.execute_command("DEBUG", "DIGEST-VALUE", "g"), digest)
+        self.assertNotEqual(r.execute_command("DEBUG", "DIGEST-VALUE", "h"), digest)
         bad = bytearray(payload)
         bad[20] ^= 1
         with self.assertRaises(ResponseError):  # Redis checks the payload CRC itself
