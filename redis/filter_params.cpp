@@ -1,5 +1,7 @@
 #include "filter_params.hpp"
 
+#include <cstdio>
+
 #include "filter_value.hpp"
 
 namespace bloom_redis {
@@ -56,9 +58,11 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
   bloom_status st = bloom_optimal_params(p.capacity, p.error_rate, &bits, &hashes);
   if (st == BLOOM_OK && bits / 8 > config().max_filter_bytes) st = BLOOM_E_OVERFLOW;
   if (st == BLOOM_E_OVERFLOW) {
-    *error = "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " +
-             std::to_string(p.error_rate) + " needs more than the " +
-             std::to_string(config().max_filter_bytes) + "-byte limit (module argument MAX_FILTER_BYTES)";
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%g", p.error_rate);
+    *error = "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
+             " needs more than the " + std::to_string(config().max_filter_bytes) +
+             "-byte limit (module argument MAX_FILTER_BYTES)";
     return nullptr;
   }
   if (st != BLOOM_OK) {
