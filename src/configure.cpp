@@ -4,6 +4,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "kinds/scalable_sizing.hpp"
 #include "sizing.hpp"
 
 namespace bloom::core {
@@ -48,6 +49,25 @@ void size_bit_array(const bloom_options &o, FilterConfig &c) {
   }
 }
 
+// Scalable: every stage is sized from (capacity, fp_rate, growth,
+// tightening); m and k in the config are those of stage 0.
+void configure_scalable(const bloom_options &o, FilterConfig &c) {
+  if (o.bits != 0 || o.hashes != 0)
+    fail(BLOOM_E_INVALID_ARG, "scalable filters size each stage from capacity and fp_rate; bits and hashes "
+                              "must be 0");
+  if (!(o.growth >= 1.0 && std::isfinite(o.growth)))
+    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) + " must be a finite number >= 1");
+  if (!(o.tightening > 0.0 && o.tightening < 1.0))
+    fail(BLOOM_E_INVALID_ARG,
+         "tightening = " + std::to_string(o.tightening) + " must lie strictly between 0 and 1");
+  c.fp_rate = o.fp_rate;
+  c.growth = o.growth;
+  c.tightening = o.tightening;
+  const StageShape s = scalable_stage_shape(o.capacity, o.fp_rate, o.growth, o.tightening, 0);
+  c.bits = s.bits;
+  c.hashes = s.hashes;
+}
+
 }  // namespace
 
 FilterConfig configure(const bloom_options &o) {
@@ -68,6 +88,15 @@ FilterConfig configure(const bloom_options &o) {
   switch (c.kind) {
     case Kind::kClassic:
       size_bit_array(o, c);
+      break;
+    case Kind::kCounting:
+      if (o.counter_bits != 4 && o.counter_bits != 8)
+        fail(BLOOM_E_INVALID_ARG, "counter_bits = " + std::to_string(o.counter_bits) + " must be 4 or 8");
+      size_bit_array(o, c);
+      c.counter_bits = o.counter_bits;
+      break;
+    case Kind::kScalable:
+      configure_scalable(o, c);
       break;
     default:
       fail(BLOOM_E_UNSUPPORTED,

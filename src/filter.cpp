@@ -178,4 +178,10 @@ void Filter::get_info(bloom_info &info) const {
   fill_info(info);
 }
 
+void Filter::get_stage_info(uint32_t stage, bloom_info &info) const {
+  if (stage != 0)
+    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has 1)");
+  get_info(info);
+}
+
 }  // namespace bloom::core

@@ -57,6 +57,9 @@ class Filter {
   virtual void write_payload(ByteSink &sink) const = 0;
   // Stages for scalable; 1 otherwise. Stored in the header.
   virtual uint32_t stage_count() const { return 1; }
+  // bloom_get_stage_info: stage 0 is the whole filter unless a kind has
+  // stages; throws Error(INVALID_ARG) for a stage that does not exist.
+  virtual void get_stage_info(uint32_t stage, bloom_info &info) const;
 
   // Keeps a file mapping alive; a filter with a backing is read-only.
   void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }

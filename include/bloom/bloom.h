@@ -185,7 +185,10 @@ BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
  * Returns BLOOM_OK; BLOOM_E_NOT_PRESENT when the filter shows the key was
  * never added (then nothing changes); BLOOM_E_UNSUPPORTED for other kinds;
  * BLOOM_E_INVALID_ARG. Removing a key that was not added but collides with
- * added keys cannot be detected and may cause false negatives for them. */
+ * added keys cannot be detected and may cause false negatives for them.
+ * Saturation is sticky: a counter that reached its maximum (15 for 4-bit
+ * counters, 255 for 8-bit) is never decremented, so removes never make a
+ * key that is still in the filter answer 0. keys_added drops by one. */
 BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len);
 
 /* Add n keys: keys[i] points to lens[i] bytes. Faster than n single calls
@@ -293,6 +296,17 @@ typedef struct bloom_info {
 BLOOM_API bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out);
 /* sizeof(bloom_info) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_info_size(void);
+
+/* Fill *out like bloom_get_info, but for one stage of a scalable filter
+ * (0 = the oldest): hashes, bits, bytes, capacity, fp_rate (the stage's
+ * p_i), keys_added (keys inserted into that stage), estimated_keys,
+ * fill_ratio and expected_fp_rate are the stage's own; the other fields
+ * describe the whole filter. For every other kind stage 0 is the filter
+ * itself. Safe alongside other read-only calls. The caller sets
+ * out->struct_size; only that many bytes are written.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size unset, stage >=
+ * the number of stages). */
+BLOOM_API bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stage, bloom_info *out);
 
 /* m and k for n keys at false-positive rate p (the formulas of bloom_create).
  * bits, hashes: not NULL. Returns BLOOM_OK, BLOOM_E_INVALID_ARG (n == 0, p

@@ -40,6 +40,8 @@ class ClassicFilter final : public Filter {
   void fill_info(bloom_info &info) const override;
 
  private:
+  friend class ScalableFilter;  // its stages are classic filters it adds to by hash
+
   ClassicFilter(const ClassicFilter &other);
   ClassicFilter(const FilterConfig &config, BitArray bits);
   template <bool kConcurrent, bool kEnhanced>

@@ -1,10 +1,13 @@
 #include "kinds/registry.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "bloom/bloom.h"
 #include "error.hpp"
 #include "kinds/classic.hpp"
+#include "kinds/counting.hpp"
+#include "kinds/scalable.hpp"
 
 namespace bloom::core {
 
@@ -20,6 +23,22 @@ void require(bool ok, const std::string &what) {
   if (!ok) fail(BLOOM_E_FORMAT, what);
 }
 
+void validate_scalable_config(const FilterConfig &c) {
+  if (c.concurrent())
+    fail(BLOOM_E_UNSUPPORTED,
+         "scalable filters do not support BLOOM_FLAG_CONCURRENT: appending a stage changes the chain under "
+         "other threads; serialise adds with your own lock");
+  if (c.counter_bits != 0) fail(BLOOM_E_INVALID_ARG, "scalable filters take no counter_bits");
+  if (c.capacity < 1) fail(BLOOM_E_INVALID_ARG, "scalable filters need a first-stage capacity of at least 1");
+  if (!(c.fp_rate > 0.0 && c.fp_rate < 1.0))
+    fail(BLOOM_E_INVALID_ARG, "scalable filters need an fp_rate strictly between 0 and 1");
+  if (!(c.growth >= 1.0 && std::isfinite(c.growth)))
+    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(c.growth) + " must be a finite number >= 1");
+  if (!(c.tightening > 0.0 && c.tightening < 1.0))
+    fail(BLOOM_E_INVALID_ARG,
+         "tightening = " + std::to_string(c.tightening) + " must lie strictly between 0 and 1");
+}
+
 }  // namespace
 
 void validate_config(const FilterConfig &c) {
@@ -32,6 +51,15 @@ void validate_config(const FilterConfig &c) {
       if (c.counter_bits != 0 || c.growth != 0 || c.tightening != 0)
         fail(BLOOM_E_INVALID_ARG, "classic filters take no counter, growth or tightening parameters");
       return;
+    case Kind::kCounting:
+      if (c.counter_bits != 4 && c.counter_bits != 8)
+        fail(BLOOM_E_INVALID_ARG, "counter_bits = " + std::to_string(c.counter_bits) + " is not 4 or 8");
+      if (c.growth != 0 || c.tightening != 0)
+        fail(BLOOM_E_INVALID_ARG, "counting filters take no growth or tightening parameters");
+      return;
+    case Kind::kScalable:
+      validate_scalable_config(c);
+      return;
     default:
       unsupported_kind(c.kind);
   }
@@ -41,6 +69,10 @@ std::unique_ptr<Filter> create_filter(const FilterConfig &c) {
   switch (c.kind) {
     case Kind::kClassic:
       return std::make_unique<ClassicFilter>(c);
+    case Kind::kCounting:
+      return std::make_unique<CountingFilter>(c);
+    case Kind::kScalable:
+      return std::make_unique<ScalableFilter>(c);
     default:
       unsupported_kind(c.kind);
   }
@@ -60,6 +92,15 @@ std::unique_ptr<Filter> load_filter(const Header &h, ByteSource &src, bool zero_
               "payload size " + std::to_string(h.payload_size) +
                   " does not fit m = " + std::to_string(h.config.bits));
       return ClassicFilter::load(h.config, src, zero_copy);
+    case Kind::kCounting:
+      require(h.stages == 1, "counting filter with a stage count other than 1");
+      require(h.payload_size == CountingFilter::payload_size_for(h.config.bits, h.config.counter_bits),
+              "payload size " + std::to_string(h.payload_size) + " does not fit " +
+                  std::to_string(h.config.bits) + " counters of " + std::to_string(h.config.counter_bits) +
+                  " bits");
+      return CountingFilter::load(h.config, src, zero_copy);
+    case Kind::kScalable:
+      return ScalableFilter::load(h, src, zero_copy);
     default:
       unsupported_kind(h.config.kind);
   }

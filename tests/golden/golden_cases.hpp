@@ -29,6 +29,12 @@ inline constexpr Case kCases[] = {
     {"classic_murmur3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_MURMUR3, 7, 0, 1000, 0.01, 800},
     {"classic_fnv1a_plain_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_FNV1A, 0x1234567890abcdefULL,
      BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.001, 500},
+    {"counting_xxh3_v1", BLOOM_KIND_COUNTING, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"counting_murmur3_plain_v1", BLOOM_KIND_COUNTING, BLOOM_HASH_MURMUR3, 11, BLOOM_FLAG_PLAIN_DOUBLE_HASHING,
+     500, 0.02, 400},
+    {"scalable_xxh3_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
+    {"scalable_fnv1a_plain_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_FNV1A, 42, BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 100,
+     0.001, 1000},  // 4 stages
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded

@@ -1,0 +1,308 @@
+#include "kinds/scalable.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "error.hpp"
+#include "format/byte_order.hpp"
+#include "kinds/scalable_sizing.hpp"
+#include "sizing.hpp"
+
+namespace bloom::core {
+
+namespace {
+
+constexpr uint64_t kAlign = 64;
+
+uint64_t pad64(uint64_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+FilterConfig stage_config(const FilterConfig &chain, uint64_t capacity, double fp_rate, uint64_t bits,
+                          uint32_t hashes) {
+  FilterConfig c;
+  c.kind = Kind::kClassic;
+  c.hash = chain.hash;
+  c.seed = chain.seed;
+  c.flags = chain.flags & ~BLOOM_FLAG_CONCURRENT;
+  c.capacity = capacity;
+  c.fp_rate = fp_rate;
+  c.bits = bits;
+  c.hashes = hashes;
+  return c;
+}
+
+void write_zeros(ByteSink &sink, uint64_t n) {
+  static const unsigned char zeros[kAlign] = {};
+  sink.write(zeros, n);
+}
+
+void read_zero_padding(ByteSource &src, uint64_t n, const std::string &where) {
+  unsigned char pad[kAlign];
+  src.read(pad, n);
+  for (uint64_t i = 0; i < n; ++i)
+    if (pad[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after " + where);
+}
+
+struct Descriptor {
+  uint64_t bits, capacity, keys;
+  double fp_rate;
+  uint32_t hashes, reserved;
+};
+
+Descriptor decode_descriptor(const unsigned char *p) {
+  Descriptor d;
+  d.bits = load_le64(p);
+  d.capacity = load_le64(p + 8);
+  d.keys = load_le64(p + 16);
+  d.fp_rate = bits_double(load_le64(p + 24));
+  d.hashes = load_le32(p + 32);
+  d.reserved = load_le32(p + 36);
+  return d;
+}
+
+void encode_descriptor(const ClassicFilter &s, unsigned char *p) {
+  store_le64(p, s.config().bits);
+  store_le64(p + 8, s.config().capacity);
+  store_le64(p + 16, s.keys_added());
+  store_le64(p + 24, double_bits(s.config().fp_rate));
+  store_le32(p + 32, s.config().hashes);
+  store_le32(p + 36, 0);
+}
+
+void check_descriptor(const Descriptor &d, uint32_t i) {
+  const std::string stage = "stage " + std::to_string(i) + ": ";
+  if (d.bits < 1 || d.bits > BLOOM_MAX_BITS)
+    fail(BLOOM_E_FORMAT, stage + "bit count " + std::to_string(d.bits) + " is outside [1, 2^40]");
+  if (d.hashes < 1 || d.hashes > BLOOM_MAX_HASHES)
+    fail(BLOOM_E_FORMAT, stage + "hash count " + std::to_string(d.hashes) + " is outside [1, 64]");
+  if (d.capacity < 1) fail(BLOOM_E_FORMAT, stage + "capacity is 0");
+  if (!(d.fp_rate > 0.0 && d.fp_rate < 1.0)) fail(BLOOM_E_FORMAT, stage + "fp_rate is not in (0, 1)");
+  if (d.reserved != 0) fail(BLOOM_E_FORMAT, stage + "reserved descriptor field is not 0");
+}
+
+}  // namespace
+
+ScalableFilter::ScalableFilter(const FilterConfig &config) : Filter(config) {
+  stages_.push_back(make_stage(0));
+}
+
+ScalableFilter::ScalableFilter(const FilterConfig &config, std::vector<Stage> stages)
+    : Filter(config), stages_(std::move(stages)) {}
+
+ScalableFilter::Stage ScalableFilter::make_stage(uint32_t index) const {
+  if (index >= kMaxStages)
+    fail(BLOOM_E_OVERFLOW,
+         "the scalable filter has reached its limit of " + std::to_string(kMaxStages) + " stages");
+  const StageShape s =
+      scalable_stage_shape(config_.capacity, config_.fp_rate, config_.growth, config_.tightening, index);
+  if (index == 0 && (s.bits != config_.bits || s.hashes != config_.hashes))
+    fail(BLOOM_E_INVALID_ARG, "scalable stage 0 does not match the configured m and k");
+  if (s.bits > BLOOM_MAX_BITS - total_bits())
+    fail(BLOOM_E_OVERFLOW,
+         "a new stage of " + std::to_string(s.bits) + " bits would take the scalable filter past 2^40 bits");
+  return std::make_unique<ClassicFilter>(stage_config(config_, s.capacity, s.fp_rate, s.bits, s.hashes));
+}
+
+uint64_t ScalableFilter::total_bits() const {
+  uint64_t n = 0;
+  for (const Stage &s : stages_) n += s->config().bits;
+  return n;
+}
+
+bool ScalableFilter::query(Hash128 h) const {
+  for (auto it = stages_.rbegin(); it != stages_.rend(); ++it)
+    if ((*it)->query(h)) return true;
+  return false;
+}
+
+bool ScalableFilter::test_and_add(Hash128 h) {
+  if (query(h)) return true;
+  if (stages_.back()->keys_added() >= stages_.back()->config().capacity) {
+    // Reserve first so that push_back cannot fail after the stage exists.
+    stages_.reserve(stages_.size() + 1);
+    stages_.push_back(make_stage(stage_count()));
+  }
+  ClassicFilter &newest = *stages_.back();
+  newest.add(h);
+  newest.set_keys_added(newest.keys_added() + 1);
+  return false;
+}
+
+void ScalableFilter::merge_from(const Filter &src_filter) {
+  const auto &src = static_cast<const ScalableFilter &>(src_filter);
+  if (config_.capacity != src.config_.capacity)
+    fail(BLOOM_E_INCOMPATIBLE, "capacity differs (" + std::to_string(config_.capacity) + " vs " +
+                                   std::to_string(src.config_.capacity) + ")");
+  if (config_.fp_rate != src.config_.fp_rate)
+    fail(BLOOM_E_INCOMPATIBLE, "fp_rate differs (" + std::to_string(config_.fp_rate) + " vs " +
+                                   std::to_string(src.config_.fp_rate) + ")");
+  const size_t common = std::min(stages_.size(), src.stages_.size());
+  for (size_t i = 0; i < common; ++i) {
+    const FilterConfig &a = stages_[i]->config();
+    const FilterConfig &b = src.stages_[i]->config();
+    if (a.bits != b.bits || a.hashes != b.hashes || a.capacity != b.capacity)
+      fail(BLOOM_E_INCOMPATIBLE, "stage " + std::to_string(i) + " shape differs (m " +
+                                     std::to_string(a.bits) + " vs " + std::to_string(b.bits) + ", k " +
+                                     std::to_string(a.hashes) + " vs " + std::to_string(b.hashes) + ")");
+  }
+  // Copy the extra stages before touching anything, so NOMEM changes nothing.
+  std::vector<Stage> extra;
+  uint64_t extra_bits = 0;
+  for (size_t i = common; i < src.stages_.size(); ++i) {
+    extra_bits += src.stages_[i]->config().bits;
+    if (extra_bits > BLOOM_MAX_BITS - total_bits())
+      fail(BLOOM_E_OVERFLOW, "the union would exceed 2^40 bits");
+    extra.emplace_back(static_cast<ClassicFilter *>(src.stages_[i]->clone().release()));
+  }
+  stages_.reserve(stages_.size() + extra.size());
+  for (size_t i = 0; i < common; ++i) {
+    const uint64_t a = stages_[i]->keys_added();
+    const uint64_t b = src.stages_[i]->keys_added();
+    stages_[i]->merge(*src.stages_[i]);
+    stages_[i]->set_keys_added(a + b < a ? UINT64_MAX : a + b);
+  }
+  for (Stage &s : extra) stages_.push_back(std::move(s));
+}
+
+void ScalableFilter::intersect_with(const Filter &src_filter) {
+  const auto &src = static_cast<const ScalableFilter &>(src_filter);
+  if (stages_.size() != 1 || src.stages_.size() != 1)
+    fail(BLOOM_E_INCOMPATIBLE,
+         "scalable filters intersect only while both have one stage (these have " +
+             std::to_string(stages_.size()) + " and " + std::to_string(src.stages_.size()) +
+             "): a key can sit in different stages of the two chains, and a stage-wise AND would lose it");
+  const FilterConfig &a = stages_[0]->config();
+  const FilterConfig &b = src.stages_[0]->config();
+  if (config_.capacity != src.config_.capacity || config_.fp_rate != src.config_.fp_rate ||
+      a.bits != b.bits || a.hashes != b.hashes)
+    fail(BLOOM_E_INCOMPATIBLE, "stage 0 shape differs (capacity, fp_rate, m or k)");
+  const uint64_t n = std::min(stages_[0]->keys_added(), src.stages_[0]->keys_added());
+  stages_[0]->intersect(*src.stages_[0]);
+  stages_[0]->set_keys_added(n);
+}
+
+void ScalableFilter::clear_all() {
+  stages_.resize(1);
+  stages_[0]->clear();
+}
+
+std::unique_ptr<Filter> ScalableFilter::clone_filter() const {
+  std::vector<Stage> copies;
+  copies.reserve(stages_.size());
+  for (const Stage &s : stages_) copies.emplace_back(static_cast<ClassicFilter *>(s->clone().release()));
+  auto f = std::unique_ptr<ScalableFilter>(new ScalableFilter(config_, std::move(copies)));
+  f->set_keys_added(keys_added());
+  return f;
+}
+
+void ScalableFilter::fill_info(bloom_info &info) const {
+  uint64_t bits = 0, bytes = 0, set = 0, capacity = 0;
+  double estimated = 0, all_negative = 1;
+  for (const Stage &s : stages_) {
+    bloom_info si{};
+    s->get_info(si);
+    bits += si.bits;
+    bytes += si.bytes;
+    set += static_cast<uint64_t>(std::llround(si.fill_ratio * static_cast<double>(si.bits)));
+    capacity += si.capacity;
+    estimated += si.estimated_keys;
+    all_negative *= 1.0 - si.expected_fp_rate;
+  }
+  info.hashes = stages_.back()->config().hashes;
+  info.bits = bits;
+  info.bytes = bytes;
+  info.capacity = capacity;
+  info.fill_ratio = static_cast<double>(set) / static_cast<double>(bits);
+  info.estimated_keys = estimated;
+  // A key is a false positive when any stage answers yes: 1 - prod(1 - p_i).
+  info.expected_fp_rate = 1.0 - all_negative;
+}
+
+void ScalableFilter::get_stage_info(uint32_t stage, bloom_info &info) const {
+  if (stage >= stages_.size())
+    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has " +
+                                  std::to_string(stages_.size()) + ")");
+  get_info(info);
+  const ClassicFilter &s = *stages_[stage];
+  bloom_info si{};
+  s.get_info(si);
+  info.hashes = si.hashes;
+  info.bits = si.bits;
+  info.bytes = si.bytes;
+  info.capacity = si.capacity;
+  info.fp_rate = si.fp_rate;
+  info.keys_added = si.keys_added;
+  info.estimated_keys = si.estimated_keys;
+  info.fill_ratio = si.fill_ratio;
+  info.expected_fp_rate = si.expected_fp_rate;
+}
+
+uint64_t ScalableFilter::payload_size() const {
+  uint64_t n = pad64(kDescriptorSize * stages_.size());
+  for (const Stage &s : stages_) n += pad64(s->payload_size());
+  return n;
+}
+
+void ScalableFilter::write_payload(ByteSink &sink) const {
+  std::vector<unsigned char> table(pad64(kDescriptorSize * stages_.size()), 0);
+  for (size_t i = 0; i < stages_.size(); ++i)
+    encode_descriptor(*stages_[i], table.data() + i * kDescriptorSize);
+  sink.write(table.data(), table.size());
+  for (const Stage &s : stages_) {
+    s->write_payload(sink);
+    write_zeros(sink, pad64(s->payload_size()) - s->payload_size());
+  }
+}
+
+std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, bool zero_copy) {
+  const uint32_t count = h.stages;
+  if (count > kMaxStages)
+    fail(BLOOM_E_FORMAT,
+         "stage count " + std::to_string(count) + " exceeds the limit of " + std::to_string(kMaxStages));
+  // count <= 1024, so the table is at most 40 KiB; it must fit the payload
+  // before it is read.
+  const uint64_t table_size = pad64(kDescriptorSize * count);
+  if (table_size > h.payload_size)
+    fail(BLOOM_E_FORMAT, "payload of " + std::to_string(h.payload_size) + " bytes cannot hold " +
+                             std::to_string(count) + " stage descriptors");
+  std::vector<unsigned char> table(table_size);
+  src.read(table.data(), table.size());
+  for (uint64_t i = kDescriptorSize * count; i < table_size; ++i)
+    if (table[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after the stage table");
+
+  // Every stage's size, checked against the payload before any allocation.
+  // Each stage is at most 2^40 bits and there are at most 1024 of them, so
+  // none of these sums can overflow 64 bits.
+  std::vector<Descriptor> descs(count);
+  uint64_t total_bits = 0;
+  uint64_t needed = table_size;
+  for (uint32_t i = 0; i < count; ++i) {
+    descs[i] = decode_descriptor(table.data() + i * kDescriptorSize);
+    check_descriptor(descs[i], i);
+    total_bits += descs[i].bits;
+    needed += pad64(ClassicFilter::payload_size_for(descs[i].bits));
+  }
+  if (total_bits > BLOOM_MAX_BITS)
+    fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
+  if (needed != h.payload_size)
+    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
+                             std::to_string(count) + " stages it describes (" + std::to_string(needed) +
+                             " bytes)");
+  if (descs[0].bits != h.config.bits || descs[0].hashes != h.config.hashes)
+    fail(BLOOM_E_FORMAT, "stage 0 disagrees with the header's m and k");
+
+  std::vector<Stage> stages;
+  stages.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    const Descriptor &d = descs[i];
+    const FilterConfig sc = stage_config(h.config, d.capacity, d.fp_rate, d.bits, d.hashes);
+    stages.emplace_back(static_cast<ClassicFilter *>(ClassicFilter::load(sc, src, zero_copy).release()));
+    stages.back()->set_keys_added(d.keys);
+    const uint64_t size = ClassicFilter::payload_size_for(d.bits);
+    read_zero_padding(src, pad64(size) - size, "stage " + std::to_string(i));
+  }
+  return std::unique_ptr<Filter>(new ScalableFilter(h.config, std::move(stages)));
+}
+
+}  // namespace bloom::core
