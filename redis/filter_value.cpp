@@ -29,6 +29,17 @@ FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
   }
   v->filter = f;
   v->items = info.keys_added;
+  if (info.kind == BLOOM_KIND_SCALABLE) {
+    // A scalable filter's keys_added counts every add call, duplicates too;
+    // its stages count distinct keys only, which is what BF.CARD reports
+    // (and what add_item counts), so a reload does not change BF.CARD.
+    uint64_t distinct = 0;
+    bloom_info stage;
+    stage.struct_size = sizeof stage;
+    for (uint32_t i = 0; i < info.stages && bloom_get_stage_info(f, i, &stage) == BLOOM_OK; ++i)
+      distinct += stage.keys_added;
+    v->items = distinct;
+  }
   v->fixed_capacity = info.kind == BLOOM_KIND_SCALABLE ? 0 : info.capacity;
   return v;
 }

@@ -60,14 +60,6 @@ class Cluster(unittest.TestCase):
                          30, "cluster_state:ok on port %d" % s.port)
         cls.wait_replicas_linked()
         cls.client = ClusterClient(h.LOOPBACK, cls.by_port)
-        probe = cls.servers[0].client()
-        cls.scalable = True
-        try:  # the kind BF.RESERVE makes by default: scalable when the library has it
-            cls.client.execute("BF.RESERVE", "kindprobe", 0.01, 100)
-        except redis.exceptions.ResponseError:
-            cls.scalable = False
-        print("cluster filters are %s" % ("scalable (default)" if cls.scalable else "NONSCALING (classic)"))
-        del probe
         cls.expected = {}
 
     @classmethod
@@ -92,8 +84,9 @@ class Cluster(unittest.TestCase):
 
         h.wait_until(linked, 30, "three masters, each with a linked replica")
 
-    def reserve(self, name):
-        args = ["BF.RESERVE", name, 0.01, 1000] + ([] if self.scalable else ["NONSCALING"])
+    def reserve(self, name, nonscaling=False):
+        # 100 keys into a first stage of 30 make scalable filters grow to 3 stages.
+        args = ["BF.RESERVE", name, 0.01, 1000, "NONSCALING"] if nonscaling else ["BF.RESERVE", name, 0.01, 30]
         self.assertEqual(self.client.execute(*args), b"OK")
         items = ["%s:item:%d" % (name, i) for i in range(ITEMS_PER_FILTER)]
         self.client.execute("BF.MADD", name, *items)
@@ -120,8 +113,9 @@ class Cluster(unittest.TestCase):
 
         # --- many filters over all masters, plus some in the lowest and
         # highest 1000 slots of the first master, which the reshard moves.
-        for i in range(60):
-            self.record("filter:%d" % i, self.reserve("filter:%d" % i))
+        for i in range(60):  # scalable (the default) and NONSCALING, alternately
+            self.record("filter:%d" % i, self.reserve("filter:%d" % i, nonscaling=i % 2 == 1))
+        self.assertGreater(self.client.execute("BF.INFO", "filter:0", "FILTERS")[0], 1)
         masters = self.masters()
         source = min(masters, key=lambda m: m[4][0][0])
         lo, hi = source[4][0][0], source[4][-1][1]
