@@ -1,11 +1,25 @@
 #include "add_items.hpp"
 
+#include "filter_params.hpp"
+
 namespace bloom_redis {
 
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) {
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  if (v->fixed_capacity != 0) {
+  if (v->fixed_capacity == 0) {
+    // A scalable filter grows by whole stages outside Redis's allocator;
+    // once its arrays reach MAX_FILTER_BYTES it takes no new items, so it
+    // can exceed the limit by at most the one stage that crossed it.
+    size_t size = 0;
+    if (bloom_serialized_size(v->filter, &size) == BLOOM_OK && size >= config().max_filter_bytes) {
+      const int present = bloom_query(v->filter, data, len);
+      if (present == 1) return 0;
+      *error = "ERR filter is full: it reached the MAX_FILTER_BYTES limit of " +
+               std::to_string(config().max_filter_bytes) + " bytes";
+      return -1;
+    }
+  } else {
     const int present = bloom_query(v->filter, data, len);
     if (present == 1) return 0;
     if (present == 0 && v->items >= v->fixed_capacity) {

@@ -23,9 +23,10 @@ struct ModuleConfig {
   // What BF.ADD / BF.MADD / BF.INSERT use when they create a filter, as
   // RedisBloom's defaults: 1% errors, 100 keys, doubling stages.
   FilterParams defaults{0.01, 100, 2, false};
-  // The largest bit array one filter (or one scalable stage) may start with.
-  // Filters live outside Redis's allocator, so maxmemory cannot stop a
-  // BF.RESERVE of 10^12 keys; this does. 1 GiB holds ~900 million keys at 1%.
+  // The largest filter: a new filter must fit in it, and a scalable filter
+  // whose arrays reach it takes no new items. Filters live outside Redis's
+  // allocator, so maxmemory cannot stop a BF.RESERVE of 10^12 keys or a
+  // filter growing without end; this does. 1 GiB holds ~900 million keys at 1%.
   uint64_t max_filter_bytes = uint64_t{1} << 30;
   // BF.SCANDUMP chunk size: 1 MiB keeps each reply small against
   // proto-max-bulk-len (512 MiB) and client buffers.

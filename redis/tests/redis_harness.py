@@ -106,9 +106,10 @@ class RedisServer:
         a += ["--loadmodule", self.module] + self.module_args
         return a
 
-    def start(self, port=None):
-        """Starts on `port` (a restart) or on a fresh free port."""
-        for attempt in range(3):
+    def start(self, port=None, attempts=3):
+        """Starts on `port` (a restart) or on a fresh free port (retried:
+        another process may take a free port before the server binds it)."""
+        for attempt in range(attempts):
             self.port = port or free_port(self.cluster)
             self.proc = subprocess.Popen(self.args(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          preexec_fn=_die_with_parent)

@@ -481,5 +481,52 @@ class Persistence(unittest.TestCase):
         master.stop()
 
 
+class ModuleArguments(unittest.TestCase):
+    """Module arguments after the path on --loadmodule."""
+
+    def test_defaults_and_limits(self):
+        server = h.RedisServer(MODULE, module_args=["ERROR_RATE", "0.001", "INITIAL_SIZE", "500", "EXPANSION",
+                                                    "3", "MAX_FILTER_BYTES", "65536", "DUMP_CHUNK_BYTES",
+                                                    "128"]).start()
+        r = server.client()
+        r.execute_command("BF.ADD", "auto", "x")
+        info = info_dict(r, "auto")
+        self.assertEqual((info["Capacity"], info["Expansion rate"], float(info["Error rate"])), (500, 3, 0.001))
+        # 100,000 keys at 1% need ~117 KiB: over the 64 KiB limit.
+        with self.assertRaisesRegex(ResponseError, "filter too large"):
+            r.execute_command("BF.RESERVE", "big", 0.01, 100000)
+        # A scalable filter stops taking new items once it reaches the limit,
+        # and keeps answering for every item it took.
+        r.execute_command("BF.RESERVE", "grow", 0.01, 1000)
+        taken, refused = [], None
+        for i in range(0, 200000, 1000):
+            batch = keys("g%d:" % i, 1000)
+            reply = r.execute_command("BF.MADD", "grow", *batch)
+            taken += [k for k, a in zip(batch, reply) if not isinstance(a, Exception)]
+            errors = [a for a in reply if isinstance(a, Exception)]
+            if errors:
+                refused = str(errors[0])
+                break
+        self.assertIsNotNone(refused, "the filter never reached MAX_FILTER_BYTES")
+        self.assertIn("MAX_FILTER_BYTES", refused)
+        self.assertEqual(mexists_all(r, "grow", taken), [1] * len(taken))
+        self.assertLess(r.memory_usage("grow"), 2 * 65536 + 4096)  # at most one stage past the limit
+        # DUMP_CHUNK_BYTES sets the SCANDUMP chunk size.
+        chunks = scandump(r, "auto")
+        self.assertGreater(len(chunks), 1)
+        self.assertTrue(all(len(c) <= 128 for _, c in chunks))
+        for it, data in chunks:
+            r.execute_command("BF.LOADCHUNK", "auto2", it, data)
+        self.assertEqual(r.execute_command("BF.EXISTS", "auto2", "x"), 1)
+        server.stop()
+
+    def test_bad_argument_refuses_to_load(self):
+        for args in (["BOGUS", "1"], ["ERROR_RATE", "2"], ["DUMP_CHUNK_BYTES", "64"], ["EXPANSION"]):
+            server = h.RedisServer(MODULE, module_args=args)
+            with self.assertRaises(RuntimeError, msg=args) as ctx:
+                server.start(attempts=1)
+            self.assertIn("bloom: ", str(ctx.exception))  # the module logs why
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
