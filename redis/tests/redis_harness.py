@@ -101,7 +101,9 @@ class RedisServer:
              "--daemonize", "no", "--logfile", os.path.join(self.dir, "redis.log")]
         if self.cluster:
             a += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                  "--cluster-node-timeout", "1000"]
+                  # 2 s: fails over in ~4 s, yet a node slowed by a busy CI
+                  # machine is not declared failed by mistake.
+                  "--cluster-node-timeout", "2000"]
         a += self.extra
         a += ["--loadmodule", self.module] + self.module_args
         return a
