@@ -22,7 +22,9 @@
  *    once. Functions that modify a filter need exclusive access, except
  *    bloom_add / bloom_add_batch / bloom_test_and_add on a filter created with
  *    BLOOM_FLAG_CONCURRENT (classic, partitioned and blocked kinds), which
- *    may run from many threads at once, alongside queries.
+ *    may run from many threads at once, alongside queries. Counting filters
+ *    take the flag too (compare-and-swap counters; bloom_remove may also run
+ *    concurrently); scalable filters refuse it with BLOOM_E_UNSUPPORTED.
  *  - No C++ exception ever leaves the library and bad input never aborts.
  *
  * Status values, enum values and struct layouts are pinned forever; new

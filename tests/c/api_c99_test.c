@@ -96,6 +96,8 @@ int main(int argc, char **argv) {
   CHECK(bloom_get_info(f, &info) == BLOOM_OK);
   CHECK(info.kind == BLOOM_KIND_CLASSIC && info.hashes == 7 && info.keys_added == 102);
   CHECK(info.estimated_keys > 90 && info.estimated_keys < 115);
+  CHECK(bloom_get_stage_info(f, 0, &info) == BLOOM_OK && info.keys_added == 102);
+  CHECK(bloom_get_stage_info(f, 1, &info) == BLOOM_E_INVALID_ARG);
 
   CHECK(bloom_optimal_params(200000, 0.01, &bits, &hashes) == BLOOM_OK);
   CHECK(bits == 1917012 && hashes == 7);

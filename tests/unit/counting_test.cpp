@@ -268,6 +268,33 @@ TEST(Counting, ConcurrentAddsLoseNothing) {
   EXPECT_EQ(info_of(f.get()).keys_added, 40000u);
 }
 
+TEST(Counting, ConcurrentRemovesAndAddsKeepEveryAddedKey) {
+  bloom_options o = counting_options(40000, 0.01, 4);
+  o.flags = BLOOM_FLAG_CONCURRENT;
+  FilterPtr f = make_filter(o);
+  const auto old_keys = make_keys("old-", 20000);
+  add_all(f.get(), old_keys);
+  std::vector<std::vector<std::string>> fresh;
+  for (int t = 0; t < 2; ++t) fresh.push_back(make_keys("new" + std::to_string(t) + "-", 10000));
+  std::atomic<int> failed_removes{0};
+  run_threads(4, [&](int t) {
+    if (t < 2) {
+      for (const auto &k : fresh[t]) bloom_add(f.get(), k.data(), k.size());
+    } else {
+      for (size_t i = static_cast<size_t>(t - 2); i < old_keys.size(); i += 2)
+        if (bloom_remove(f.get(), old_keys[i].data(), old_keys[i].size()) != BLOOM_OK) failed_removes++;
+    }
+  });
+  EXPECT_EQ(failed_removes.load(), 0);
+  for (const auto &part : fresh) EXPECT_EQ(count_positive(f.get(), part), part.size());
+  // With every old key removed, the counters are those of the new keys alone.
+  FilterPtr serial = make_filter(counting_options(40000, 0.01, 4));
+  for (const auto &part : fresh) add_all(serial.get(), part);
+  const auto a = serialize(f.get());
+  const auto b = serialize(serial.get());
+  EXPECT_TRUE(std::equal(a.begin() + 128, a.end() - 8, b.begin() + 128));
+}
+
 TEST(Counting, ConcurrentTestAndAddTellsExactlyOneThreadPerNewKey) {
   bloom_options o = counting_options(20000, 0.01, 4);
   o.flags = BLOOM_FLAG_CONCURRENT;

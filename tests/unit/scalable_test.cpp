@@ -307,6 +307,36 @@ TEST(Scalable, FailedStageAllocationLeavesTheFilterUnchanged) {
   EXPECT_EQ(bloom_query(f.get(), "next", 4), 1);
 }
 
+TEST(Scalable, AChainThatCannotGrowFurtherSaysSoAndKeepsWorking) {
+  // r = 1e-10 drives p_i below 1e-300 after about 30 one-key stages; the
+  // add that would need one more stage fails with OVERFLOW, changing nothing.
+  bloom_options o = scalable_options(1, 0.01);
+  o.growth = 1;
+  o.tightening = 1e-10;
+  FilterPtr f = make_filter(o);
+  bloom_status s = BLOOM_OK;
+  int added = 0;
+  for (; added < 100 && s == BLOOM_OK; ++added) {
+    const std::string k = "deep" + std::to_string(added);
+    s = bloom_add(f.get(), k.data(), k.size());
+  }
+  ASSERT_EQ(s, BLOOM_E_OVERFLOW) << "stages " << info_of(f.get()).stages;
+  EXPECT_NE(std::string(bloom_last_error()).find("underflows"), std::string::npos);
+  // One stage per key, except keys skipped as already present.
+  const uint32_t stages = info_of(f.get()).stages;
+  EXPECT_LE(stages, static_cast<uint32_t>(added - 1));
+  EXPECT_GE(stages, 20u);
+  const auto before = serialize(f.get());
+  const std::string failed = "deep" + std::to_string(added - 1);
+  EXPECT_EQ(bloom_add(f.get(), failed.data(), failed.size()), BLOOM_E_OVERFLOW);
+  EXPECT_EQ(serialize(f.get()), before);
+  for (int i = 0; i < added - 1; ++i) {
+    const std::string k = "deep" + std::to_string(i);
+    EXPECT_EQ(bloom_query(f.get(), k.data(), k.size()), 1);
+  }
+  EXPECT_EQ(bloom_add(f.get(), "deep0", 5), BLOOM_OK);  // present keys need no stage
+}
+
 TEST(Scalable, UnionOfHalvesAnswersLikeTheWhole) {
   // Halves that each fit the first stage: the union is one stage holding
   // what the whole holds, and answers like it.
