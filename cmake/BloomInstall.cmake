@@ -17,7 +17,21 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/bloomConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/bloomConfigVersion.cmake
         DESTINATION ${BLOOM_CMAKE_DIR})
 
-# Absolute install dirs are used as they are; relative ones hang off prefix.
+# pkg-config: bloom.pc (the shared library; `--static` adds Libs.private for
+# a fully static link with -static) and bloom-static.pc (libbloomfilter.a by
+# path, the rest shared). Outside /usr both find their prefix from their own
+# location (${pcfiledir}), so they are right for whatever --prefix
+# `cmake --install` is given (the prefix is often chosen only then) and for a
+# moved tree. Absolute install dirs are used as they are.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(BLOOM_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(_bloom_pc_dir "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+else()
+  file(RELATIVE_PATH _up "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+  string(REGEX REPLACE "/+$" "" _up "${_up}")
+  set(BLOOM_PC_PREFIX "\${pcfiledir}/${_up}")
+  set(_bloom_pc_dir "\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+endif()
 foreach(_dir LIBDIR INCLUDEDIR)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${_dir}}")
     set(BLOOM_PC_${_dir} "${CMAKE_INSTALL_${_dir}}")
@@ -25,5 +39,31 @@ foreach(_dir LIBDIR INCLUDEDIR)
     set(BLOOM_PC_${_dir} "\${prefix}/${CMAKE_INSTALL_${_dir}}")
   endif()
 endforeach()
-configure_file(bloom.pc.in ${CMAKE_CURRENT_BINARY_DIR}/bloom.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/bloom.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# Two variants of each file; the install step picks one for the real prefix.
+# Outside /usr the library is not on the loader's default path (and /usr/local
+# is only in ld.so.cache after ldconfig), so there Libs carries an rpath and
+# `cc app.c $(pkg-config --cflags --libs bloom) && ./a.out` runs as built.
+# The /usr variant names its prefix plainly, as distribution .pc files do (and
+# so pkg-config recognises -I/usr/include as a system directory).
+set(_bloom_pc_relocatable_prefix "${BLOOM_PC_PREFIX}")
+foreach(_variant usr rpath)
+  if(_variant STREQUAL "rpath")
+    set(BLOOM_PC_RPATH " -Wl,-rpath,\${libdir}")
+    set(BLOOM_PC_PREFIX "${_bloom_pc_relocatable_prefix}")
+  else()
+    set(BLOOM_PC_RPATH "")
+    set(BLOOM_PC_PREFIX "/usr")
+  endif()
+  configure_file(bloom.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${_variant}/bloom.pc @ONLY)
+  configure_file(cmake/bloom-static.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${_variant}/bloom-static.pc @ONLY)
+endforeach()
+install(CODE "
+  if(CMAKE_INSTALL_PREFIX MATCHES \"^/usr/*$\")
+    set(_bloom_pc_variant usr)
+  else()
+    set(_bloom_pc_variant rpath)
+  endif()
+  foreach(_pc bloom bloom-static)
+    file(INSTALL DESTINATION \"${_bloom_pc_dir}\" TYPE FILE RENAME \${_pc}.pc
+         FILES \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/\${_bloom_pc_variant}/\${_pc}.pc\")
+  endforeach()")

@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
-./build/examples/quickstart samples/keys.txt build/sample.bloom dZZ1L1pqxm6V KalFKB3yPB1Ors0 not-a-key
+scripts/cli-demo.sh

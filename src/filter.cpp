@@ -12,6 +12,12 @@ namespace bloom::core {
 namespace {
 constexpr size_t kStripes = 256;
 
+// Kinds whose add only ORs bits in: adding a key that is fully present is a
+// no-op for them.
+bool adds_only_set_bits(Kind k) {
+  return k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kBlocked;
+}
+
 std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
   if (!config.concurrent()) return nullptr;
   return std::make_unique<std::mutex[]>(kStripes);
@@ -81,15 +87,24 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
   const Hash128 h = hasher_(key, len);
   bool present;
   if (stripes_) {
+    // Bit kinds: a key whose bits are all set already is "maybe present"
+    // and adding it would change nothing, so that answer needs no lock --
+    // the common case in a de-duplication stream, where repeats dominate.
+    if (adds_only_set_bits(config_.kind) && query(h)) return true;
     // Equal keys hash to the same stripe, so of several threads adding one
-    // new key exactly one finds a probe unset. Unequal keys proceed in
-    // parallel unless they share a stripe; adds without test are unaffected.
+    // new key exactly one finds a probe unset (the others wait, then find
+    // every bit set). Unequal keys proceed in parallel unless they share a
+    // stripe (256 of them); adds without test are unaffected. Cost: one
+    // uncontended mutex lock/unlock per new key.
     std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
     present = test_and_add(h);
   } else {
     present = test_and_add(h);
   }
-  if (!present) count_added(1);
+  // A present key is an add that changed nothing only for the bit kinds;
+  // counting filters did add an occurrence, and scalable counts every call
+  // (docs/kinds-counting-scalable.md), as bloom_add does.
+  if (!present || !adds_only_set_bits(config_.kind)) count_added(1);
   return present;
 }
 

@@ -35,6 +35,9 @@ uint32_t optimal_hashes(uint64_t n, uint64_t m) {
 
 double classic_fp_rate(double n, uint64_t m, uint32_t k) {
   if (m == 0 || k == 0) return std::numeric_limits<double>::quiet_NaN();
+  // No keys, no set bits. (With m = 1 the formula below would be
+  // exp(0 * log1p(-1)) = exp(0 * -inf) = NaN.)
+  if (!(n > 0)) return 0.0;
   // (1 - 1/m)^(kn) = exp(kn * log1p(-1/m)), accurate for huge m as well.
   const double zero_fraction =
       std::exp(static_cast<double>(k) * n * std::log1p(-1.0 / static_cast<double>(m)));

@@ -22,9 +22,13 @@
  *    once. Functions that modify a filter need exclusive access, except
  *    bloom_add / bloom_add_batch / bloom_test_and_add on a filter created with
  *    BLOOM_FLAG_CONCURRENT (classic, partitioned and blocked kinds), which
- *    may run from many threads at once, alongside queries. Counting filters
- *    take the flag too (compare-and-swap counters; bloom_remove may also run
- *    concurrently); scalable filters refuse it with BLOOM_E_UNSUPPORTED.
+ *    may run from many threads at once, alongside bloom_query and
+ *    bloom_query_batch. Counting filters take the flag too (compare-and-swap
+ *    counters; bloom_remove may also run concurrently); scalable filters
+ *    refuse it with BLOOM_E_UNSUPPORTED. The other read-only calls
+ *    (get_info, serialize, serialized_size, save, clone, and the src of a
+ *    merge) read the whole filter without atomics: call them once the
+ *    concurrent writers have finished (e.g. after joining them).
  *  - No C++ exception ever leaves the library and bad input never aborts.
  *
  * Status values, enum values and struct layouts are pinned forever; new
@@ -128,7 +132,11 @@ typedef struct bloom_options {
   uint32_t counter_bits; /* counting: 4 (default) or 8 */
 } bloom_options;
 
-/* Fill *o with defaults and set o->struct_size. NULL is ignored. */
+/* Fill *o with defaults and set o->struct_size. NULL is ignored.
+ * It writes exactly the layout declared above. A later version that appends
+ * members keeps this function writing only this layout and adds a new
+ * initialiser for the larger struct, so a caller compiled against this header
+ * never has bytes written past its struct. */
 BLOOM_API void bloom_options_init(bloom_options *o);
 /* sizeof(bloom_options) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_options_size(void);
@@ -144,6 +152,9 @@ typedef struct bloom_filter bloom_filter; /* opaque */
  *   m = ceil(n * |ln p| / (ln 2)^2),  k = round((m / n) * ln 2)  (k >= 1).
  * With o->bits != 0 the filter has exactly that many bits; k is o->hashes,
  * or, when that is 0, round((m / capacity) * ln 2).
+ * Blocked: m is whole 512-bit lines sized by the blocked-filter FPR model
+ * (a few % to 15% above the formula) and an explicit m must be a multiple of
+ * 512; partitioned needs m >= k. (docs/kinds-partitioned-blocked.md)
  * o: not NULL, read only, not retained. out: not NULL; receives the new
  * handle, owned by the caller (release with bloom_destroy), or NULL.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size too small, unknown

@@ -5,9 +5,12 @@
 
 #include "bloom/bloom.h"
 #include "error.hpp"
+#include "kinds/blocked.hpp"
+#include "kinds/blocked_line.hpp"
 #include "kinds/classic.hpp"
 #include "kinds/counting.hpp"
 #include "kinds/scalable.hpp"
+#include "kinds/partitioned.hpp"
 
 namespace bloom::core {
 
@@ -60,6 +63,22 @@ void validate_config(const FilterConfig &c) {
     case Kind::kScalable:
       validate_scalable_config(c);
       return;
+    case Kind::kPartitioned:
+      if (c.counter_bits != 0 || c.growth != 0 || c.tightening != 0)
+        fail(BLOOM_E_INVALID_ARG, "partitioned filters take no counter, growth or tightening parameters");
+      if (c.bits < c.hashes)
+        fail(BLOOM_E_INVALID_ARG, "partitioned filters need m >= k (one bit per slice); m = " +
+                                      std::to_string(c.bits) + ", k = " + std::to_string(c.hashes));
+      return;
+    case Kind::kBlocked:
+      if (c.counter_bits != 0 || c.growth != 0 || c.tightening != 0)
+        fail(BLOOM_E_INVALID_ARG, "blocked filters take no counter, growth or tightening parameters");
+      if (c.bits % blocked::kLineBits != 0)
+        fail(BLOOM_E_INVALID_ARG,
+             "blocked filters need m to be a multiple of 512; m = " + std::to_string(c.bits));
+      if (!c.enhanced_probes())
+        fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_PLAIN_DOUBLE_HASHING does not apply to blocked filters");
+      return;
     default:
       unsupported_kind(c.kind);
   }
@@ -73,6 +92,10 @@ std::unique_ptr<Filter> create_filter(const FilterConfig &c) {
       return std::make_unique<CountingFilter>(c);
     case Kind::kScalable:
       return std::make_unique<ScalableFilter>(c);
+    case Kind::kPartitioned:
+      return std::make_unique<PartitionedFilter>(c);
+    case Kind::kBlocked:
+      return std::make_unique<BlockedFilter>(c);
     default:
       unsupported_kind(c.kind);
   }
@@ -101,6 +124,18 @@ std::unique_ptr<Filter> load_filter(const Header &h, ByteSource &src, bool zero_
       return CountingFilter::load(h.config, src, zero_copy);
     case Kind::kScalable:
       return ScalableFilter::load(h, src, zero_copy);
+    case Kind::kPartitioned:
+      require(h.stages == 1, "partitioned filter with a stage count other than 1");
+      require(h.payload_size == PartitionedFilter::payload_size_for(h.config.bits),
+              "payload size " + std::to_string(h.payload_size) +
+                  " does not fit m = " + std::to_string(h.config.bits));
+      return PartitionedFilter::load(h.config, src, zero_copy);
+    case Kind::kBlocked:
+      require(h.stages == 1, "blocked filter with a stage count other than 1");
+      require(h.payload_size == BlockedFilter::payload_size_for(h.config.bits),
+              "payload size " + std::to_string(h.payload_size) +
+                  " does not fit m = " + std::to_string(h.config.bits));
+      return BlockedFilter::load(h.config, src, zero_copy);
     default:
       unsupported_kind(h.config.kind);
   }

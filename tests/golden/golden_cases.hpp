@@ -35,6 +35,11 @@ inline constexpr Case kCases[] = {
     {"scalable_xxh3_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
     {"scalable_fnv1a_plain_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_FNV1A, 42, BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 100,
      0.001, 1000},  // 4 stages
+    {"partitioned_xxh3_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"partitioned_murmur3_plain_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_MURMUR3, 11,
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 700, 0.001, 700},
+    {"blocked_xxh3_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"blocked_fnv1a_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_FNV1A, 0xfeedfacecafebeefULL, 0, 2000, 0.0001, 1500},
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded

@@ -1,0 +1,335 @@
+/*
+ * bloom.hpp -- an optional header-only C++20 wrapper over the C API.
+ *
+ * Everything here is inline code calling the functions of <bloom/bloom.h>;
+ * no C++ type ever crosses the library's ABI, so this header works with any
+ * libbloomfilter.so.1 whatever compiler or standard library built it.
+ *
+ *   bloom::filter f(bloom::options().capacity(1'000'000).fp_rate(0.001));
+ *   f.add("alice");
+ *   if (f.contains("alice")) { ... }          // maybe present
+ *   f.save("users.bloom");
+ *   auto g = bloom::filter::load("users.bloom");
+ *
+ * Errors: exceptions. Every failed call throws bloom::error, which carries
+ * the bloom_status and the library's detail message (bloom_last_error()).
+ * Chosen over std::expected-style results because (1) the library's failures
+ * are rare and not part of normal control flow (bad options, I/O, corrupt
+ * files, incompatible filters), (2) std::expected is C++23 and this header
+ * targets C++20, and (3) a constructor cannot return an expected. The answers
+ * that ARE normal control flow are plain values: contains() and test_and_add()
+ * return bool, try_remove() returns false for a key that was never added.
+ *
+ * Ownership: bloom::filter owns one bloom_filter handle (RAII) and is
+ * move-only; clone() makes a deep copy. Thread safety is the C API's: const
+ * member functions may run concurrently; others need exclusive access, except
+ * add/test_and_add on a filter made with .concurrent().
+ *
+ * Keys are std::string_view (its bytes, not a C string: embedded NULs count)
+ * or std::span<const std::byte>.
+ */
+#ifndef BLOOM_BLOOM_HPP
+#define BLOOM_BLOOM_HPP
+
+#include <bloom/bloom.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bloom {
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* A failed bloom_* call: status() is the bloom_status, detail() the library's
+ * message for it, what() both with the description from bloom_strerror. */
+class error : public std::runtime_error {
+ public:
+  error(bloom_status status, std::string detail)
+      : std::runtime_error(detail.empty() ? std::string(bloom_strerror(status))
+                                          : detail + " (" + bloom_strerror(status) + ")"),
+        status_(status),
+        detail_(std::move(detail)) {}
+
+  bloom_status status() const noexcept { return status_; }
+  const std::string &detail() const noexcept { return detail_; }
+
+ private:
+  bloom_status status_;
+  std::string detail_;
+};
+
+namespace detail {
+
+/* A path as the C API takes it (narrow; on POSIX exactly the bytes). */
+inline std::string path_arg(const std::filesystem::path &p) { return p.string(); }
+
+/* Throws bloom::error for a negative status; passes other values through. */
+inline int check(int status) {
+  if (status < 0) throw error(static_cast<bloom_status>(status), bloom_last_error());
+  return status;
+}
+
+}  // namespace detail
+
+/* ------------------------------------------------------------------------ */
+/* Parameters                                                                */
+/* ------------------------------------------------------------------------ */
+
+enum class kind : int32_t {
+  classic = BLOOM_KIND_CLASSIC,
+  partitioned = BLOOM_KIND_PARTITIONED,
+  blocked = BLOOM_KIND_BLOCKED,
+  counting = BLOOM_KIND_COUNTING,
+  scalable = BLOOM_KIND_SCALABLE,
+};
+
+enum class hash : int32_t {
+  xxh3 = BLOOM_HASH_XXH3,
+  murmur3 = BLOOM_HASH_MURMUR3,
+  fnv1a = BLOOM_HASH_FNV1A,
+};
+
+/* A builder over bloom_options, starting from bloom_options_init's defaults:
+ *   bloom::options().kind(bloom::kind::counting).capacity(10'000).fp_rate(1e-3) */
+class options {
+ public:
+  options() noexcept { bloom_options_init(&o_); }
+
+  options &kind(bloom::kind k) noexcept { return o_.kind = static_cast<int32_t>(k), *this; }
+  options &capacity(uint64_t n) noexcept { return o_.capacity = n, *this; }
+  options &fp_rate(double p) noexcept { return o_.fp_rate = p, *this; }
+  options &hash(bloom::hash h) noexcept { return o_.hash = static_cast<int32_t>(h), *this; }
+  options &seed(uint64_t s) noexcept { return o_.seed = s, *this; }
+  options &bits(uint64_t m) noexcept { return o_.bits = m, *this; }
+  options &hashes(uint32_t k) noexcept { return o_.hashes = k, *this; }
+  options &growth(double g) noexcept { return o_.growth = g, *this; }
+  options &tightening(double r) noexcept { return o_.tightening = r, *this; }
+  options &counter_bits(uint32_t b) noexcept { return o_.counter_bits = b, *this; }
+  options &concurrent(bool on = true) noexcept { return flag(BLOOM_FLAG_CONCURRENT, on); }
+  options &plain_double_hashing(bool on = true) noexcept { return flag(BLOOM_FLAG_PLAIN_DOUBLE_HASHING, on); }
+
+  const bloom_options &c_options() const noexcept { return o_; }
+
+ private:
+  options &flag(uint32_t f, bool on) noexcept {
+    o_.flags = on ? (o_.flags | f) : (o_.flags & ~f);
+    return *this;
+  }
+  bloom_options o_;
+};
+
+/* bloom_info with names resolved. */
+struct info : bloom_info {
+  std::string_view kind_name() const noexcept { return name(bloom_kind_name(kind)); }
+  std::string_view hash_name() const noexcept { return name(bloom_hash_name(hash)); }
+  bool concurrent() const noexcept { return (flags & BLOOM_FLAG_CONCURRENT) != 0; }
+
+ private:
+  static std::string_view name(const char *s) noexcept { return s != nullptr ? s : ""; }
+};
+
+struct params {
+  uint64_t bits;
+  uint32_t hashes;
+};
+
+/* m and k for n keys at false-positive rate p (bloom_optimal_params). */
+inline params optimal_params(uint64_t n, double p) {
+  params out{0, 0};
+  detail::check(bloom_optimal_params(n, p, &out.bits, &out.hashes));
+  return out;
+}
+
+/* (1 - e^(-kn/m))^k: the classic filter's false-positive rate. */
+inline double expected_fp_rate(uint64_t n, uint64_t bits, uint32_t hashes) noexcept {
+  return bloom_expected_fp_rate(n, bits, hashes);
+}
+
+inline std::string_view version() noexcept { return bloom_version_string(); }
+
+/* ------------------------------------------------------------------------ */
+/* The filter                                                                */
+/* ------------------------------------------------------------------------ */
+
+using bytes_view = std::span<const std::byte>;
+
+class filter {
+ public:
+  /* An empty filter; throws bloom::error (e.g. BLOOM_E_UNSUPPORTED for a kind
+   * this build lacks, BLOOM_E_INVALID_ARG for p outside (0, 1)). */
+  explicit filter(const options &o = options()) { detail::check(bloom_create(&o.c_options(), &f_)); }
+
+  /* Takes ownership of a handle from the C API (NULL is refused). */
+  static filter adopt(bloom_filter *handle) {
+    if (handle == nullptr) throw error(BLOOM_E_INVALID_ARG, "bloom::filter::adopt: NULL handle");
+    return filter(handle);
+  }
+  static filter load(const std::filesystem::path &path) {
+    bloom_filter *f = nullptr;
+    detail::check(bloom_load(detail::path_arg(path).c_str(), &f));
+    return filter(f);
+  }
+  /* Read-only, zero-copy view of a saved file; adds throw BLOOM_E_UNSUPPORTED. */
+  static filter map(const std::filesystem::path &path) {
+    bloom_filter *f = nullptr;
+    detail::check(bloom_map(detail::path_arg(path).c_str(), &f));
+    return filter(f);
+  }
+  static filter deserialize(bytes_view image) {
+    bloom_filter *f = nullptr;
+    detail::check(bloom_deserialize(image.data(), image.size(), &f));
+    return filter(f);
+  }
+
+  filter(const filter &) = delete;
+  filter &operator=(const filter &) = delete;
+  filter(filter &&other) noexcept : f_(std::exchange(other.f_, nullptr)) {}
+  filter &operator=(filter &&other) noexcept {
+    if (this != &other) {
+      bloom_destroy(f_);
+      f_ = std::exchange(other.f_, nullptr);
+    }
+    return *this;
+  }
+  ~filter() { bloom_destroy(f_); }
+
+  /* A deep copy (of a mapped filter: a writable in-memory one). */
+  filter clone() const {
+    bloom_filter *f = nullptr;
+    detail::check(bloom_clone(f_, &f));
+    return filter(f);
+  }
+
+  void add(std::string_view key) { detail::check(bloom_add(f_, key.data(), key.size())); }
+  void add(bytes_view key) { detail::check(bloom_add(f_, key.data(), key.size())); }
+
+  /* true: maybe present; false: certainly absent. */
+  bool contains(std::string_view key) const { return detail::check(bloom_query(f_, key.data(), key.size())); }
+  bool contains(bytes_view key) const { return detail::check(bloom_query(f_, key.data(), key.size())); }
+
+  /* Adds the key; true if it may have been present before. */
+  bool test_and_add(std::string_view key) {
+    return detail::check(bloom_test_and_add(f_, key.data(), key.size())) == 1;
+  }
+  bool test_and_add(bytes_view key) {
+    return detail::check(bloom_test_and_add(f_, key.data(), key.size())) == 1;
+  }
+
+  /* Counting filters: remove one occurrence; throws BLOOM_E_NOT_PRESENT for a
+   * key the filter shows was never added. */
+  void remove(std::string_view key) { detail::check(bloom_remove(f_, key.data(), key.size())); }
+  void remove(bytes_view key) { detail::check(bloom_remove(f_, key.data(), key.size())); }
+  /* As remove(), but false instead of throwing for a key never added. */
+  bool try_remove(std::string_view key) {
+    const bloom_status s = bloom_remove(f_, key.data(), key.size());
+    if (s == BLOOM_E_NOT_PRESENT) return false;
+    detail::check(s);
+    return true;
+  }
+
+  /* Batches (bloom_add_batch / bloom_query_batch): one library call for all
+   * keys, which hashes them in blocks and prefetches their memory. */
+  void add_batch(std::span<const std::string_view> keys) { add_batch_of(keys); }
+  void add_batch(std::span<const bytes_view> keys) { add_batch_of(keys); }
+  /* results[i] = 1 (maybe present) or 0 (absent), in order. */
+  std::vector<uint8_t> contains_batch(std::span<const std::string_view> keys) const {
+    return contains_batch_of(keys);
+  }
+  std::vector<uint8_t> contains_batch(std::span<const bytes_view> keys) const {
+    return contains_batch_of(keys);
+  }
+
+  /* Union / intersection with a filter of identical parameters; throws
+   * BLOOM_E_INCOMPATIBLE naming the first difference. */
+  filter &operator|=(const filter &other) {
+    detail::check(bloom_merge(f_, other.f_));
+    return *this;
+  }
+  filter &operator&=(const filter &other) {
+    detail::check(bloom_intersect(f_, other.f_));
+    return *this;
+  }
+  friend filter operator|(const filter &a, const filter &b) {
+    filter r = a.clone();
+    r |= b;
+    return r;
+  }
+  friend filter operator&(const filter &a, const filter &b) {
+    filter r = a.clone();
+    r &= b;
+    return r;
+  }
+
+  void clear() { detail::check(bloom_clear(f_)); }
+
+  /* Atomic replace: temporary file, fsync, rename. */
+  void save(const std::filesystem::path &path) const {
+    detail::check(bloom_save(f_, detail::path_arg(path).c_str()));
+  }
+
+  /* The file image (what save writes). */
+  std::vector<std::byte> serialize() const {
+    size_t size = 0, written = 0;
+    detail::check(bloom_serialized_size(f_, &size));
+    std::vector<std::byte> out(size);
+    detail::check(bloom_serialize(f_, out.data(), out.size(), &written));
+    out.resize(written);
+    return out;
+  }
+
+  bloom::info info() const {
+    bloom::info i{};
+    i.struct_size = sizeof(bloom_info);
+    detail::check(bloom_get_info(f_, &i));
+    return i;
+  }
+
+  /* The C handle, still owned by this object (NULL after a move). */
+  bloom_filter *c_handle() const noexcept { return f_; }
+  /* Gives up ownership: the caller must bloom_destroy() the result. */
+  bloom_filter *release() noexcept { return std::exchange(f_, nullptr); }
+
+ private:
+  explicit filter(bloom_filter *f) noexcept : f_(f) {}
+
+  // Pointer and length arrays for a batch call over string_views or byte spans.
+  struct batch {
+    template <typename View>
+    explicit batch(std::span<const View> keys) : ptrs(keys.size()), lens(keys.size()) {
+      for (size_t i = 0; i < keys.size(); i++) {
+        ptrs[i] = keys[i].data();
+        lens[i] = keys[i].size();
+      }
+    }
+    std::vector<const void *> ptrs;
+    std::vector<size_t> lens;
+  };
+
+  template <typename View>
+  void add_batch_of(std::span<const View> keys) {
+    const batch b(keys);
+    detail::check(bloom_add_batch(f_, b.ptrs.data(), b.lens.data(), keys.size()));
+  }
+  template <typename View>
+  std::vector<uint8_t> contains_batch_of(std::span<const View> keys) const {
+    const batch b(keys);
+    std::vector<uint8_t> results(keys.size());
+    detail::check(bloom_query_batch(f_, b.ptrs.data(), b.lens.data(), keys.size(), results.data()));
+    return results;
+  }
+
+  bloom_filter *f_ = nullptr;
+};
+
+}  // namespace bloom
+
+#endif /* BLOOM_BLOOM_HPP */

@@ -1,0 +1,57 @@
+"""bloom: Bloom filters from Python, over the C library libbloomfilter.
+
+Pure ctypes, standard library only. The shared library is found through
+$BLOOM_LIBRARY, next to this package (``cmake --install``), in the build
+tree of a source checkout, or by the dynamic loader (see ``_locate.py``).
+
+>>> import bloom
+>>> f = bloom.Filter(capacity=10_000, fp_rate=0.001)
+>>> f.add("a")
+>>> "a" in f
+True
+"""
+
+from .errors import (
+    BloomBufferTooSmallError,
+    BloomChecksumError,
+    BloomError,
+    BloomFileNotFoundError,
+    BloomFormatError,
+    BloomIncompatibleError,
+    BloomInvalidArgumentError,
+    BloomIOError,
+    BloomMemoryError,
+    BloomNotPresentError,
+    BloomOverflowError,
+    BloomUnsupportedError,
+    BloomVersionError,
+)
+from .filter import Filter
+from .info import FilterInfo
+from .params import Params, expected_fp_rate, library_path, optimal_params, version, version_number
+
+__version__ = version()
+
+__all__ = [
+    "Filter",
+    "FilterInfo",
+    "Params",
+    "optimal_params",
+    "expected_fp_rate",
+    "version",
+    "version_number",
+    "library_path",
+    "BloomError",
+    "BloomInvalidArgumentError",
+    "BloomMemoryError",
+    "BloomIOError",
+    "BloomFileNotFoundError",
+    "BloomFormatError",
+    "BloomChecksumError",
+    "BloomVersionError",
+    "BloomUnsupportedError",
+    "BloomIncompatibleError",
+    "BloomOverflowError",
+    "BloomBufferTooSmallError",
+    "BloomNotPresentError",
+]

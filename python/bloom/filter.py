@@ -1,0 +1,391 @@
+"""Filter: a Bloom filter owned by Python, backed by one ``bloom_filter``."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import os
+from typing import Callable, Iterable, List, Optional, Tuple, Union
+
+from . import _keys, _native
+from ._keys import Key
+from .errors import BloomNotPresentError, error_for
+from .info import FilterInfo
+
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+_lib = _native.lib
+
+
+def _check(status: int, operation: str, path: Optional[str] = None) -> int:
+    """Raise the BloomError for a negative status; return the value otherwise."""
+    if status < 0:
+        message = _native.text(_lib.bloom_last_error())
+        description = _native.text(_lib.bloom_strerror(status))
+        raise error_for(status, description, message, operation, path)
+    return status
+
+
+def _code(kind_or_hash: str, from_name, what: str, choices: str) -> int:
+    if not isinstance(kind_or_hash, str):
+        raise TypeError(f"{what} must be a str such as {choices}")
+    code = from_name(kind_or_hash.encode("ascii", "replace"))
+    if code == 0:
+        raise ValueError(f"unknown {what} {kind_or_hash!r}; expected one of {choices}")
+    return code
+
+
+def _fspath(path: PathLike) -> bytes:
+    return os.fsencode(path)
+
+
+class Filter:
+    """A Bloom filter: a set that may answer "maybe" for keys never added
+    (at about the false-positive rate it was sized for) but never answers
+    "no" for a key that was added.
+
+    >>> f = Filter(capacity=10_000, fp_rate=0.001)
+    >>> f.add("alice")
+    >>> "alice" in f, "bob" in f
+    (True, False)
+
+    Keys are ``str`` (hashed as UTF-8) or bytes-like. A Filter owns its C
+    handle: release it early with :meth:`close` or a ``with`` block; it is
+    released anyway when the object is garbage-collected.
+
+    Thread safety follows the C library: queries may run from many threads
+    at once; changes need exclusive access, except ``add``/``add_many``/
+    ``test_and_add`` on a filter made with ``concurrent=True``.
+    """
+
+    __slots__ = ("_handle", "__weakref__")
+
+    def __init__(
+        self,
+        capacity: Optional[int] = None,
+        fp_rate: Optional[float] = None,
+        kind: str = "classic",
+        hash: str = "xxh3",
+        seed: int = 0,
+        bits: Optional[int] = None,
+        hashes: Optional[int] = None,
+        concurrent: bool = False,
+        growth: Optional[float] = None,
+        tightening: Optional[float] = None,
+        counter_bits: Optional[int] = None,
+        plain_double_hashing: bool = False,
+    ) -> None:
+        """Create an empty filter.
+
+        Args:
+            capacity: n, the expected number of distinct keys (library
+                default 1,000,000). Scalable: the first stage's capacity.
+            fp_rate: p, the target false-positive rate in (0, 1) (default 0.01).
+            kind: "classic", "partitioned", "blocked", "counting" (supports
+                :meth:`remove`) or "scalable" (grows past its capacity).
+            hash: "xxh3" (default, fastest), "murmur3" or "fnv1a".
+            seed: hash seed; filters combine only with equal seeds.
+            bits: explicit m instead of sizing from (capacity, fp_rate).
+            hashes: explicit k (with ``bits``); default the optimal k.
+            concurrent: allow adds from many threads at once.
+            growth: scalable: capacity factor per stage (default 2).
+            tightening: scalable: error factor per stage (default 0.85).
+            counter_bits: counting: 4 (default) or 8.
+            plain_double_hashing: probe with h1 + i*h2 instead of the default
+                enhanced double hashing.
+
+        Raises:
+            BloomInvalidArgumentError: a value out of range.
+            BloomOverflowError: more than 2^40 bits.
+            BloomUnsupportedError: a kind this build does not implement.
+        """
+        self._handle: Optional[ctypes._Pointer] = None  # so __del__ is safe if we raise
+        opts = _native.default_options()
+        opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind",
+                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable'")
+        opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a'")
+        for name, value in (("seed", seed), ("capacity", capacity), ("bits", bits), ("hashes", hashes),
+                            ("counter_bits", counter_bits)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                raise ValueError(f"{name} must be a non-negative int, not {value!r}")
+        if seed >= 1 << 64:
+            raise ValueError("seed must fit in 64 bits")
+        if capacity is not None:
+            opts.capacity = min(capacity, (1 << 64) - 1)
+        if fp_rate is not None:
+            opts.fp_rate = float(fp_rate)
+        opts.seed = seed
+        if bits is not None:
+            opts.bits = min(bits, (1 << 64) - 1)
+        if hashes is not None:
+            opts.hashes = min(hashes, (1 << 32) - 1)
+        if growth is not None:
+            opts.growth = float(growth)
+        if tightening is not None:
+            opts.tightening = float(tightening)
+        if counter_bits is not None:
+            opts.counter_bits = min(counter_bits, (1 << 32) - 1)
+        opts.flags = (_native.FLAG_CONCURRENT if concurrent else 0) | (
+            _native.FLAG_PLAIN_DOUBLE_HASHING if plain_double_hashing else 0)
+        out = _native.Handle()
+        _check(_lib.bloom_create(ctypes.byref(opts), ctypes.byref(out)), "create")
+        self._handle = out
+
+    # -- construction from elsewhere ------------------------------------
+
+    @classmethod
+    def _adopt(cls, handle: "ctypes._Pointer") -> "Filter":
+        obj = cls.__new__(cls)
+        obj._handle = handle
+        return obj
+
+    @classmethod
+    def load(cls, path: PathLike) -> "Filter":
+        """Read a filter saved by :meth:`save` (any kind).
+
+        Raises:
+            BloomFileNotFoundError: no such file (also a FileNotFoundError).
+            BloomIOError: unreadable, or not a regular file.
+            BloomFormatError: not a bloom file, or inconsistent fields;
+                BloomChecksumError / BloomVersionError are subclasses.
+        """
+        out = _native.Handle()
+        raw = _fspath(path)
+        _check(_lib.bloom_load(raw, ctypes.byref(out)), "load", os.fsdecode(raw))
+        return cls._adopt(out)
+
+    @classmethod
+    def map(cls, path: PathLike) -> "Filter":
+        """Map a saved file read-only and query it in place (zero copy).
+
+        Adds, :meth:`clear` and in-place set operations on the result raise
+        BloomUnsupportedError. Replacing the file with :meth:`save` is safe;
+        modifying it in place is not. Raises as :meth:`load`.
+        """
+        out = _native.Handle()
+        raw = _fspath(path)
+        _check(_lib.bloom_map(raw, ctypes.byref(out)), "map", os.fsdecode(raw))
+        return cls._adopt(out)
+
+    @classmethod
+    def from_bytes(cls, data: Union[bytes, bytearray, memoryview]) -> "Filter":
+        """Rebuild a filter from :meth:`to_bytes` output (or a saved file's bytes)."""
+        buf = _keys.to_bytes(data)
+        out = _native.Handle()
+        _check(_lib.bloom_deserialize(buf, len(buf), ctypes.byref(out)), "from_bytes")
+        return cls._adopt(out)
+
+    # -- life cycle ------------------------------------------------------
+
+    @property
+    def _h(self) -> "ctypes._Pointer":
+        if self._handle is None:
+            raise ValueError("operation on a closed bloom.Filter")
+        return self._handle
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has released the filter."""
+        return self._handle is None
+
+    def close(self) -> None:
+        """Release the filter's memory (or mapping) now. Idempotent."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            _lib.bloom_destroy(handle)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the module may be half gone
+            pass
+
+    def __enter__(self) -> "Filter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def copy(self) -> "Filter":
+        """An independent deep copy (of a mapped filter: a writable one)."""
+        out = _native.Handle()
+        _check(_lib.bloom_clone(self._h, ctypes.byref(out)), "copy")
+        return Filter._adopt(out)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict) -> "Filter":
+        return self.copy()
+
+    def clear(self) -> None:
+        """Remove every key, keeping the parameters (scalable: one stage again)."""
+        _check(_lib.bloom_clear(self._h), "clear")
+
+    # -- keys ------------------------------------------------------------
+
+    def add(self, key: Key) -> None:
+        """Add one key (str or bytes-like)."""
+        b, n = _keys.pair(key)
+        _check(_lib.bloom_add(self._h, b, n), "add")
+
+    def __contains__(self, key: object) -> bool:
+        """True if the key may have been added; False if it certainly was not."""
+        b, n = _keys.pair(key)  # type: ignore[arg-type]
+        return _check(_lib.bloom_query(self._h, b, n), "query") == 1
+
+    def test_and_add(self, key: Key) -> bool:
+        """Add the key; return whether it may have been present before.
+
+        False means the key was certainly new: the "contains, else add" step
+        of stream de-duplication in one call (atomic with ``concurrent=True``).
+        """
+        b, n = _keys.pair(key)
+        return _check(_lib.bloom_test_and_add(self._h, b, n), "test_and_add") == 1
+
+    def remove(self, key: Key) -> None:
+        """Counting filters: remove one occurrence of an added key.
+
+        Raises:
+            BloomNotPresentError: the filter shows the key was never added
+                (also a KeyError); nothing changes.
+            BloomUnsupportedError: not a counting filter.
+        """
+        b, n = _keys.pair(key)
+        _check(_lib.bloom_remove(self._h, b, n), "remove")
+
+    def discard(self, key: Key) -> bool:
+        """Counting filters: remove the key if the filter shows it; return
+        whether it was removed (False instead of BloomNotPresentError)."""
+        try:
+            self.remove(key)
+        except BloomNotPresentError:
+            return False
+        return True
+
+    def add_many(self, keys: Iterable[Key]) -> int:
+        """Add every key of an iterable through the batch API; return the count.
+
+        Keys go to ``bloom_add_batch`` in chunks of 65,536, so any iterable,
+        however long, is fine. On an error, earlier chunks stay added.
+        """
+        count = 0
+        for batch in _keys.batches(keys):
+            _check(_lib.bloom_add_batch(self._h, batch.keys, batch.lens, batch.n), "add_many")
+            count += batch.n
+        return count
+
+    def contains_many(self, keys: Iterable[Key]) -> List[bool]:
+        """Query every key of an iterable (``bloom_query_batch``); a list of
+        answers in the same order."""
+        answers: List[bool] = []
+        for batch in _keys.batches(keys):
+            results = (ctypes.c_uint8 * batch.n)()
+            _check(_lib.bloom_query_batch(self._h, batch.keys, batch.lens, batch.n, results),
+                   "contains_many")
+            answers.extend(map(bool, bytes(results)))
+        return answers
+
+    # -- set operations --------------------------------------------------
+
+    def update(self, other: "Filter") -> "Filter":
+        """In-place union with a filter of identical parameters; returns self.
+
+        Raises BloomIncompatibleError naming the first parameter that differs.
+        """
+        _check(_lib.bloom_merge(self._h, other._h), "union")
+        return self
+
+    def intersection_update(self, other: "Filter") -> "Filter":
+        """In-place intersection (bitwise AND); returns self."""
+        _check(_lib.bloom_intersect(self._h, other._h), "intersection")
+        return self
+
+    def __or__(self, other: object) -> "Filter":
+        if not isinstance(other, Filter):
+            return NotImplemented
+        result = self.copy()
+        try:
+            return result.update(other)
+        except BaseException:
+            result.close()
+            raise
+
+    def __and__(self, other: object) -> "Filter":
+        if not isinstance(other, Filter):
+            return NotImplemented
+        result = self.copy()
+        try:
+            return result.intersection_update(other)
+        except BaseException:
+            result.close()
+            raise
+
+    def __ior__(self, other: object) -> "Filter":
+        if not isinstance(other, Filter):
+            return NotImplemented
+        return self.update(other)
+
+    def __iand__(self, other: object) -> "Filter":
+        if not isinstance(other, Filter):
+            return NotImplemented
+        return self.intersection_update(other)
+
+    # -- persistence -----------------------------------------------------
+
+    def save(self, path: PathLike) -> None:
+        """Write the filter to ``path``, replacing any file there atomically
+        (temporary file, fsync, rename). Raises BloomIOError."""
+        raw = _fspath(path)
+        _check(_lib.bloom_save(self._h, raw), "save", os.fsdecode(raw))
+
+    def to_bytes(self) -> bytes:
+        """The filter's file image (format v1): what :meth:`save` writes."""
+        size = ctypes.c_size_t(0)
+        _check(_lib.bloom_serialized_size(self._h, ctypes.byref(size)), "to_bytes")
+        buf = ctypes.create_string_buffer(size.value or 1)
+        written = ctypes.c_size_t(0)
+        _check(_lib.bloom_serialize(self._h, buf, size.value, ctypes.byref(written)), "to_bytes")
+        return buf.raw[: written.value]
+
+    def __reduce__(self) -> Tuple[Callable[[bytes], "Filter"], Tuple[bytes]]:
+        """Pickle as the file image, so filters travel to worker processes."""
+        return (_restore, (self.to_bytes(),))
+
+    # -- introspection ---------------------------------------------------
+
+    @property
+    def info(self) -> FilterInfo:
+        """Parameters and state (costs one pass over the bits)."""
+        raw = _native.Info()
+        raw.struct_size = ctypes.sizeof(raw)
+        _check(_lib.bloom_get_info(self._h, ctypes.byref(raw)), "info")
+        return FilterInfo._from_native(raw)
+
+    def __len__(self) -> int:
+        """round(estimated distinct keys); once every bit is set (no
+        estimate possible) the number of adds, an upper bound."""
+        info = self.info
+        if math.isfinite(info.estimated_keys):
+            return int(round(info.estimated_keys))
+        return info.keys_added
+
+    def __bool__(self) -> bool:
+        """A filter is always true (``if f:`` tests existence, not emptiness,
+        and costs nothing); use ``len(f) == 0`` for emptiness."""
+        return True
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<bloom.Filter closed>"
+        i = self.info
+        return (f"<bloom.Filter kind={i.kind} hash={i.hash} m={i.bits} k={i.hashes} "
+                f"capacity={i.capacity} fp_rate={i.fp_rate:g} keys_added={i.keys_added}"
+                f"{' read_only' if i.read_only else ''}>")
+
+
+def _restore(data: bytes) -> Filter:
+    """Unpickling: rebuild a Filter from its file image."""
+    return Filter.from_bytes(data)
+
+
+__all__ = ["Filter"]

@@ -1,0 +1,171 @@
+#include "kinds/blocked.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <string>
+
+#include "error.hpp"
+#include "format/payload_io.hpp"
+#include "kinds/blocked_sizing.hpp"
+#include "probe.hpp"
+
+namespace bloom::core {
+
+using blocked::kLineBits;
+using blocked::kLineWords;
+
+BlockedFilter::BlockedFilter(const FilterConfig &config)
+    : Filter(config),
+      bits_(config.bits),
+      lines_(config.bits / kLineBits),
+      kernels_(&blocked::best_kernels()) {}
+
+BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
+    : Filter(config),
+      bits_(std::move(bits)),
+      lines_(config.bits / kLineBits),
+      kernels_(&blocked::best_kernels()) {}
+
+BlockedFilter::BlockedFilter(const BlockedFilter &other)
+    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {}
+
+uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
+
+bool BlockedFilter::set_bits(Hash128 h) {
+  uint64_t *line = bits_.words() + line_of(h) * kLineWords;
+  const uint32_t x = blocked::line_seed(h.h2);
+  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes);
+  uint64_t mask[kLineWords] = {};
+  blocked::build_mask(x, config_.hashes, mask);
+  bool all_set = true;
+  // A locked RMW costs ~20 cycles; skip words whose bits are already set
+  // (bits are never cleared, so a set bit stays set and the answer holds).
+  for (uint32_t w = 0; w < kLineWords; ++w) {
+    if (mask[w] == 0) continue;
+    std::atomic_ref<uint64_t> word(line[w]);
+    if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
+    const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
+    all_set &= (old & mask[w]) == mask[w];
+  }
+  return all_set;
+}
+
+void BlockedFilter::add(Hash128 h) { (void)set_bits(h); }
+
+bool BlockedFilter::test_and_add(Hash128 h) { return set_bits(h); }
+
+bool BlockedFilter::query_concurrent(Hash128 h) const {
+  const uint64_t *line = bits_.words() + line_of(h) * kLineWords;
+  uint32_t x = blocked::line_seed(h.h2);
+  for (uint32_t j = 0; j < config_.hashes; ++j) {
+    const uint32_t b = blocked::bit_of(x);
+    const uint64_t word = std::atomic_ref<const uint64_t>(line[b >> 6]).load(std::memory_order_relaxed);
+    if (((word >> (b & 63)) & 1u) == 0) return false;
+    x *= blocked::kProbeMultiplier;
+  }
+  return true;
+}
+
+bool BlockedFilter::query(Hash128 h) const {
+  if (config_.concurrent()) return query_concurrent(h);
+  return kernels_->query_line(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
+                              config_.hashes);
+}
+
+void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
+  // One line per key: start every miss before touching any line.
+  if (config_.concurrent()) {
+    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
+    for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+    return;
+  }
+  uint64_t lines[kBatchBlock];
+  uint32_t seeds[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      lines[i] = line_of(hs[start + i]);
+      seeds[i] = blocked::line_seed(hs[start + i].h2);
+      __builtin_prefetch(bits_.words() + lines[i] * kLineWords, 1);
+    }
+    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes);
+  }
+}
+
+void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
+  if (config_.concurrent()) {
+    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords);
+    for (size_t i = 0; i < n; ++i) out[i] = query_concurrent(hs[i]) ? 1 : 0;
+    return;
+  }
+  uint64_t lines[kBatchBlock];
+  uint32_t seeds[kBatchBlock];
+  for (size_t start = 0; start < n; start += kBatchBlock) {
+    const size_t count = std::min(kBatchBlock, n - start);
+    for (size_t i = 0; i < count; ++i) {
+      lines[i] = line_of(hs[start + i]);
+      seeds[i] = blocked::line_seed(hs[start + i].h2);
+      __builtin_prefetch(bits_.words() + lines[i] * kLineWords);
+    }
+    kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, out + start);
+  }
+}
+
+void BlockedFilter::merge_from(const Filter &src) {
+  bits_.or_with(static_cast<const BlockedFilter &>(src).bits_);
+}
+
+void BlockedFilter::intersect_with(const Filter &src) {
+  bits_.and_with(static_cast<const BlockedFilter &>(src).bits_);
+}
+
+std::unique_ptr<Filter> BlockedFilter::clone_filter() const {
+  return std::unique_ptr<Filter>(new BlockedFilter(*this));
+}
+
+void BlockedFilter::fill_info(bloom_info &info) const {
+  // How many lines have c bits set, c = 0..512.
+  std::array<uint64_t, kLineBits + 1> histogram{};
+  const uint64_t *w = bits_.words();
+  uint64_t set = 0;
+  for (uint64_t l = 0; l < lines_; ++l) {
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < kLineWords; ++i)
+      c += static_cast<uint32_t>(std::popcount(w[l * kLineWords + i]));
+    ++histogram[c];
+    set += c;
+  }
+  const uint32_t k = config_.hashes;
+  info.bits = bits_.bits();
+  info.bytes = bits_.byte_size();
+  info.fill_ratio = static_cast<double>(set) / static_cast<double>(bits_.bits());
+  // Expected rate from the actual contents: a query picks a line uniformly,
+  // and in a line with c bits set its d distinct probes all hit set bits with
+  // probability C(c, d) / C(512, d) (blocked_sizing.hpp's line_fp_rate).
+  // Keys per line: c set bits after j keys means about
+  // ln(1 - c/512) / (k ln(1 - 1/512)) keys (each key draws k positions).
+  double rate = 0.0;
+  double keys = 0.0;
+  const double per_key = k * std::log1p(-1.0 / kLineBits);
+  for (uint32_t c = 0; c <= kLineBits; ++c) {
+    if (histogram[c] == 0) continue;
+    const double lines = static_cast<double>(histogram[c]);
+    rate += lines * blocked::line_fp_rate(c, k);
+    keys += c == kLineBits ? INFINITY : lines * std::log1p(-static_cast<double>(c) / kLineBits) / per_key;
+  }
+  info.expected_fp_rate = rate / static_cast<double>(lines_);
+  info.estimated_keys = keys;
+}
+
+void BlockedFilter::write_payload(ByteSink &sink) const { write_words(sink, bits_); }
+
+std::unique_ptr<Filter> BlockedFilter::load(const FilterConfig &config, ByteSource &src, bool zero_copy) {
+  // m is a multiple of 512, so there is no padding to check.
+  BitArray bits = read_words(src, config.bits, zero_copy);
+  return std::unique_ptr<Filter>(new BlockedFilter(config, std::move(bits)));
+}
+
+}  // namespace bloom::core

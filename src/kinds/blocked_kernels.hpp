@@ -1,0 +1,37 @@
+// blocked_kernels.hpp -- the query loops of the blocked kind, one set per
+// instruction set, chosen once at run time.
+//
+// The library is built for the baseline CPU (never -march=native); the AVX2
+// loop is compiled with a function-level target attribute and used only when
+// __builtin_cpu_supports("avx2") says the CPU has it. A filter picks its
+// kernel set when it is created, so the per-key loop holds no dispatch.
+// Every set answers exactly like blocked_line.hpp's portable line_has and
+// sets exactly the bits of its build_mask.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bloom::core::blocked {
+
+struct Kernels {
+  const char *name;  // "portable", "avx2"
+  // One key: the k probes of seed x all hit set bits of the 8-word line.
+  bool (*query_line)(const uint64_t *line, uint32_t x, uint32_t k);
+  // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], k).
+  void (*query_lines)(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
+                      uint32_t k, uint8_t *out);
+  // Sets the k bits of seed x in the line (not atomically); returns whether
+  // all of them were set before.
+  bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k);
+  // n keys: add_line(words + 8 * lines[i], seeds[i], k) for each.
+  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k);
+};
+
+const Kernels &portable_kernels();
+// nullptr when this build or this CPU has no AVX2.
+const Kernels *avx2_kernels();
+// The fastest set this CPU supports (decided once per process).
+const Kernels &best_kernels();
+
+}  // namespace bloom::core::blocked

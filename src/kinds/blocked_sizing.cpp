@@ -1,0 +1,211 @@
+#include "kinds/blocked_sizing.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "bloom/bloom.h"
+#include "error.hpp"
+#include "kinds/blocked_line.hpp"
+#include "sizing.hpp"
+
+namespace bloom::core::blocked {
+
+namespace {
+
+constexpr uint32_t kMaxK = BLOOM_MAX_HASHES;
+
+// distinct[k][d] = P(k uniform draws from 512 bits hit exactly d distinct
+// ones): the occupancy recurrence, computed once.
+using DistinctTable = std::array<std::array<double, kMaxK + 1>, kMaxK + 1>;
+
+const DistinctTable &distinct_table() {
+  static const DistinctTable table = [] {
+    DistinctTable t{};
+    t[0][0] = 1.0;
+    const double bins = kLineBits;
+    for (uint32_t k = 1; k <= kMaxK; ++k)
+      for (uint32_t d = 1; d <= k; ++d)
+        t[k][d] = t[k - 1][d] * (d / bins) + t[k - 1][d - 1] * ((bins - (d - 1)) / bins);
+    return t;
+  }();
+  return table;
+}
+
+// fpr_line(i, k) with the set-bit probability q of a line holding i keys.
+double line_rate_for_keys(double i, uint32_t k) {
+  const auto &dist = distinct_table()[k];
+  const double q = -std::expm1(static_cast<double>(k) * i * std::log1p(-1.0 / kLineBits));
+  double rate = 0.0;
+  double qd = 1.0;
+  for (uint32_t d = 1; d <= k; ++d) {
+    qd *= q;
+    rate += dist[d] * qd;
+  }
+  return rate;
+}
+
+// lines below which blocked_shape never looks: blocked needs at least the
+// classic formula's memory (uneven loads only cost), so half of it is safe.
+uint64_t lower_bound_lines(uint64_t n, double p) {
+  const Shape s = optimal_shape(n, p);
+  return std::max<uint64_t>(1, s.bits / kLineBits / 2);
+}
+
+constexpr uint64_t kMaxLines = BLOOM_MAX_BITS / kLineBits;
+
+// The Poisson sum with fpr_line(i, k) = sum_d P(d) q_i^d: an upper bound
+// (bits of one line are negatively correlated, so q^d overstates "all d set"),
+// used where the exact form below loses precision.
+double poisson_bound(double lambda, uint32_t k) {
+  // Poisson terms beyond 12 sigma (plus a margin for small lambda) are below
+  // 1e-30 of the total.
+  const double spread = 12.0 * std::sqrt(lambda) + 25.0;
+  const double lo = std::max(0.0, std::floor(lambda - spread));
+  const double hi = std::ceil(lambda + spread);
+  const double log_lambda = std::log(lambda);
+  double rate = 0.0;
+  for (double i = lo; i <= hi; i += 1.0) {
+    const double weight = std::exp(i * log_lambda - lambda - std::lgamma(i + 1.0));
+    rate += weight * line_rate_for_keys(i, k);
+  }
+  return rate;
+}
+
+// Exact under uniform positions: by inclusion-exclusion over which of the d
+// probed bits stay clear, and because a Poisson(lambda) number of keys each
+// missing j given bits with probability x_j = (1 - j/512)^k leaves all j
+// clear with probability E[x_j^I] = exp(-lambda (1 - x_j)),
+//     P(all d set) = sum_j (-1)^j C(d, j) exp(-lambda (1 - x_j)).
+// The alternating sum cancels: in long double it is good to 1e-6 relative up
+// to k = 30 (checked against 80-digit arithmetic), so larger k use the bound.
+constexpr uint32_t kExactMaxK = 30;
+
+double inclusion_exclusion(double lambda, uint32_t k) {
+  const auto &dist = distinct_table()[k];
+  long double clear[kExactMaxK + 1];
+  for (uint32_t j = 0; j <= k; ++j) {
+    const long double x =
+        std::exp(static_cast<long double>(k) * std::log1p(-static_cast<long double>(j) / kLineBits));
+    clear[j] = std::exp(-static_cast<long double>(lambda) * (1.0L - x));
+  }
+  long double rate = 0.0L;
+  for (uint32_t d = 1; d <= k; ++d) {
+    long double all_set = 0.0L;
+    long double binom = 1.0L;  // C(d, j)
+    for (uint32_t j = 0; j <= d; ++j) {
+      all_set += ((j & 1) != 0 ? -binom : binom) * clear[j];
+      binom = binom * (d - j) / (j + 1);
+    }
+    rate += static_cast<long double>(dist[d]) * all_set;
+  }
+  return static_cast<double>(std::max(rate, 0.0L));
+}
+
+}  // namespace
+
+double model_fp_rate(double n, uint64_t lines, uint32_t k) {
+  if (lines == 0 || k == 0 || k > kMaxK) return std::nan("");
+  const double lambda = n / static_cast<double>(lines);
+  if (lambda <= 0) return 0.0;
+  return std::min(1.0, k <= kExactMaxK ? inclusion_exclusion(lambda, k) : poisson_bound(lambda, k));
+}
+
+double line_fp_rate(uint32_t set_bits, uint32_t k) {
+  if (k == 0 || k > kMaxK) return std::nan("");
+  const auto &dist = distinct_table()[k];
+  double rate = 0.0;
+  double all_set = 1.0;  // C(c, d) / C(512, d), built one factor at a time
+  for (uint32_t d = 1; d <= k; ++d) {
+    const double c = static_cast<double>(set_bits) - (d - 1);
+    all_set *= c <= 0 ? 0.0 : c / (kLineBits - (d - 1));
+    rate += dist[d] * all_set;
+  }
+  return rate;
+}
+
+uint32_t best_hashes(uint64_t n, uint64_t lines) {
+  uint32_t best_k = 1;
+  double best = model_fp_rate(static_cast<double>(n), lines, 1);
+  // The rate is unimodal in k: stop two steps past the minimum.
+  for (uint32_t k = 2, worse = 0; k <= kMaxK && worse < 2; ++k) {
+    const double r = model_fp_rate(static_cast<double>(n), lines, k);
+    if (r < best) {
+      best = r;
+      best_k = k;
+      worse = 0;
+    } else {
+      ++worse;
+    }
+  }
+  return best_k;
+}
+
+namespace {
+
+// The smallest number of lines whose model rate with k probes is <= p.
+uint64_t smallest_lines(uint64_t n, double p, uint32_t k) {
+  auto meets = [&](uint64_t lines) { return model_fp_rate(static_cast<double>(n), lines, k) <= p; };
+  // Grow hi by 1/8 until it meets p, then bisect; blocked never needs less
+  // than the classic formula, so half of it is a safe start.
+  uint64_t lo = lower_bound_lines(n, p);
+  uint64_t hi = lo;
+  while (!meets(hi)) {
+    if (hi >= kMaxLines) return kMaxLines + 1;
+    lo = hi;
+    hi = std::min(kMaxLines, hi + hi / 8 + 1);
+  }
+  if (hi == lo) lo = 0;  // the start already meets p (tiny n): search from 1
+  while (hi - lo > 1) {  // lo fails (or is 0), hi meets
+    const uint64_t mid = lo + (hi - lo) / 2;
+    (meets(mid) ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+}  // namespace
+
+BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
+  if (n == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
+  if (!(p > 0.0 && p < 1.0)) fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");
+  BlockedShape best{kMaxLines + 1, fixed_k};
+  if (fixed_k != 0) {
+    best.lines = smallest_lines(n, p, fixed_k);
+  } else {
+    // The best k moves slowly with m: take it at 1.1x the classic size and
+    // try its neighbours, keeping whichever needs the fewest lines.
+    const uint64_t guess = std::max<uint64_t>(1, optimal_shape(n, p).bits * 11 / 10 / kLineBits);
+    const uint32_t k0 = best_hashes(n, guess);
+    for (uint32_t k = k0 > 2 ? k0 - 2 : 1; k <= std::min(kMaxK, k0 + 2); ++k) {
+      const uint64_t lines = smallest_lines(n, p, k);
+      if (lines < best.lines) best = {lines, k};
+    }
+  }
+  if (best.lines > kMaxLines) fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+  return best;
+}
+
+void size_blocked(const bloom_options &o, FilterConfig &c) {
+  if (o.hashes > BLOOM_MAX_HASHES)
+    fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
+  if (o.bits == 0) {
+    const BlockedShape s = blocked_shape(o.capacity, o.fp_rate, o.hashes);
+    c.bits = s.lines * kLineBits;
+    c.hashes = s.hashes;
+    c.fp_rate = o.fp_rate;
+    return;
+  }
+  if (o.bits > BLOOM_MAX_BITS)
+    fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+  if (o.bits % kLineBits != 0)
+    fail(BLOOM_E_INVALID_ARG, "blocked filters need bits to be a multiple of 512 (one 64-byte line); got " +
+                                  std::to_string(o.bits));
+  if (o.hashes == 0 && o.capacity == 0)
+    fail(BLOOM_E_INVALID_ARG, "with explicit bits, give hashes or a capacity to derive them from");
+  c.bits = o.bits;
+  c.hashes = o.hashes != 0 ? o.hashes : best_hashes(o.capacity, o.bits / kLineBits);
+  c.fp_rate = 0;
+}
+
+}  // namespace bloom::core::blocked

@@ -1,0 +1,110 @@
+"""Errors: one clear line on stderr, exit status 2; bad filter files are
+refused with the library's message; help and version."""
+
+import gzip
+import os
+import unittest
+
+from cli_support import CliTestCase
+
+COMMANDS = ("build", "query", "stats", "merge", "calc", "dedup")
+
+
+class ErrorTest(CliTestCase):
+    def good_filter(self):
+        f = self.path("good.bloom")
+        self.build("-o", f, input="a\nb\nc\n")
+        return f
+
+    def test_non_filter_file(self):
+        p = self.run_bloom("query", self.data("not_a_filter.txt"), "key")
+        self.assert_one_line_error(p, "not_a_filter.txt", "not a bloom filter")
+        p = self.run_bloom("stats", self.data("not_a_filter.txt"))
+        self.assert_one_line_error(p, "not_a_filter.txt", "not a bloom filter")
+
+    def test_corrupt_payload_and_header(self):
+        good = open(self.good_filter(), "rb").read()
+        # A flipped bit in the payload (after the 128-byte header): checksum.
+        bad = bytearray(good)
+        bad[140] ^= 0x01
+        f = self.write("payload.bloom", bytes(bad))
+        self.assert_one_line_error(self.run_bloom("query", f, "a"), "payload.bloom", "checksum")
+        bad = bytearray(good)
+        bad[20] ^= 0x40
+        f = self.write("header.bloom", bytes(bad))
+        p = self.run_bloom("stats", f)
+        self.assert_one_line_error(p, "header.bloom")
+        f = self.write("short.bloom", good[:100])
+        self.assert_one_line_error(self.run_bloom("query", f, "a"), "short.bloom")
+        f = self.write("zero.bloom", b"")
+        self.assert_one_line_error(self.run_bloom("query", f, "a"), "zero.bloom")
+
+    def test_missing_files_and_directories(self):
+        self.assert_one_line_error(self.run_bloom("stats", self.path("none.bloom")), "none.bloom")
+        p = self.run_bloom("build", self.path("none.txt"), "-o", self.path("x.bloom"))
+        self.assert_one_line_error(p, "none.txt", "No such file")
+        p = self.run_bloom("build", self.tmp, "-o", self.path("x.bloom"))
+        self.assert_one_line_error(p, "directory")
+        p = self.run_bloom("build", "-o", os.path.join(self.tmp, "no", "dir", "x.bloom"), input="a\n")
+        self.assert_one_line_error(p, "cannot write filter")
+
+    def test_bad_gzip(self):
+        data = gzip.compress(b"".join(b"key%d\n" % i for i in range(20000)))
+        f = self.write("trunc.gz", data[: len(data) // 2])
+        self.assert_one_line_error(self.run_bloom("build", f, "-o", self.path("x.bloom")), "trunc.gz", "truncated gzip")
+        bad = bytearray(data)
+        bad[len(bad) // 2] ^= 0xFF
+        bad[len(bad) // 2 + 1] ^= 0xFF
+        f = self.write("corrupt.gz", bytes(bad))
+        p = self.run_bloom("build", f, "-o", self.path("x.bloom"))
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("corrupt.gz", p.stderr)
+
+    def test_usage_errors(self):
+        self.assert_one_line_error(self.run_bloom("frobnicate"), "unknown command 'frobnicate'")
+        self.assert_one_line_error(self.run_bloom("build", "--bogus"), "unknown option '--bogus'")
+        self.assert_one_line_error(self.run_bloom("build", "-p"), "-p needs a value")
+        self.assert_one_line_error(self.run_bloom("build", input="a\n"), "missing -o")
+        self.assert_one_line_error(self.run_bloom("build", "-o", self.path("x"), "-p", "2", input="a\n"), "-p")
+        self.assert_one_line_error(self.run_bloom("build", "-o", self.path("x"), "--kind", "cuckoo", input="a\n"),
+                                   "unknown kind 'cuckoo'")
+        self.assert_one_line_error(self.run_bloom("build", "-o", self.path("x"), "--hash", "md5", input="a\n"),
+                                   "unknown hash 'md5'")
+        self.assert_one_line_error(self.run_bloom("query"), "missing FILTER")
+        self.assert_one_line_error(self.run_bloom("stats"), "FILTER")
+        self.assert_one_line_error(self.run_bloom(), "no command given")
+
+    def test_library_refusals_are_printed(self):
+        # Sizes the library refuses: its message is shown (m above 2^40).
+        p = self.run_bloom("build", "-o", self.path("x"), "-n", "10^12", "-p", "1e-9", input="a\n")
+        self.assert_one_line_error(p, "cannot create the filter", "2^40")
+
+    def test_help_for_every_command(self):
+        top = self.run_bloom("--help", check=0).stdout
+        for command in COMMANDS:
+            with self.subTest(command=command):
+                self.assertIn(command, top)
+                p = self.run_bloom(command, "--help", check=0)
+                self.assertTrue(p.stdout.startswith(f"Usage: bloom {command}"), p.stdout)
+                self.assertEqual(p.stdout, self.run_bloom("help", command, check=0).stdout)
+
+    def test_version(self):
+        out = self.run_bloom("--version", check=0).stdout
+        self.assertRegex(out, r"^bloom \d+\.\d+\.\d+ \(library \d+\.\d+\.\d+\)\n$")
+
+    def test_progress_bar_only_on_a_terminal(self):
+        # 2,000,000 keys of 9 bytes = 18 MB, above the 16 MiB threshold.
+        src = self.write("big.txt", b"".join(b"k%07d\n" % i for i in range(2000000)))
+        f = self.path("big.bloom")
+        p = self.build(src, "-o", f, "-q")
+        self.assertEqual(p.stderr, "")  # stderr is a pipe here: no bar
+        # Under script(1) stderr is a terminal: the bar reaches 100%.
+        import subprocess
+        cmd = f"'{self.bloom}' build '{src}' -o '{f}' -q"
+        r = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, timeout=240)
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertIn(b"100%", r.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

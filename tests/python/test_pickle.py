@@ -1,0 +1,70 @@
+"""Filters pickle as their file image and travel to worker processes."""
+
+import copy
+import multiprocessing
+import pickle
+import unittest
+
+import bloom
+
+
+def count_present(f, keys):
+    """Runs in a worker: answers from a filter that arrived by pickle."""
+    return sum(f.contains_many(keys)), f.info.keys_added
+
+
+def build_in_worker(start):
+    """Runs in a worker: a filter built there, returned by pickle."""
+    f = bloom.Filter(capacity=10000, fp_rate=0.01, seed=5)
+    f.add_many(f"w-{i}" for i in range(start, start + 1000))
+    return f
+
+
+class PickleTest(unittest.TestCase):
+    def test_round_trip_in_process(self):
+        f = bloom.Filter(capacity=1000, fp_rate=0.001, hash="murmur3", seed=3)
+        f.add_many(["a", "b", "c"])
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            g = pickle.loads(pickle.dumps(f, protocol))
+            self.assertEqual(g.to_bytes(), f.to_bytes())
+            self.assertEqual(g.info, f.info)
+
+    def test_copy_module(self):
+        f = bloom.Filter(capacity=100)
+        f.add("a")
+        for g in (copy.copy(f), copy.deepcopy(f)):
+            g.add("b")
+            self.assertIn("a", g)
+            self.assertNotIn("b", f)
+
+    def test_mapped_filter_pickles_as_an_ordinary_one(self):
+        import os
+        import tempfile
+
+        f = bloom.Filter(capacity=100)
+        f.add("a")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "m.bloom")
+            f.save(path)
+            with bloom.Filter.map(path) as m:
+                g = pickle.loads(pickle.dumps(m))
+        self.assertFalse(g.info.read_only)
+        self.assertIn("a", g)
+
+    def test_filters_travel_to_and_from_worker_processes(self):
+        f = bloom.Filter(capacity=10000, fp_rate=0.01, seed=5)
+        keys = [f"k-{i}" for i in range(2000)]
+        f.add_many(keys)
+        # spawn: the worker is a fresh interpreter that must import bloom and
+        # find the library by itself, as a Dask or Spark worker would.
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(2) as pool:
+            results = pool.starmap(count_present, [(f, keys[:1000]), (f, keys[1000:])])
+            built = pool.map(build_in_worker, [0, 1000])
+        self.assertEqual(results, [(1000, 2000), (1000, 2000)])
+        union = built[0] | built[1]
+        self.assertTrue(all(union.contains_many(f"w-{i}" for i in range(2000))))
+
+
+if __name__ == "__main__":
+    unittest.main()

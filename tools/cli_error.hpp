@@ -1,0 +1,27 @@
+// cli_error.hpp -- how the tool fails: one line on stderr and exit status 2.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace bloom_cli {
+
+// Exit statuses shared by every command (as grep: 1 is an answer, not an error).
+constexpr int kExitOk = 0;
+constexpr int kExitSomeNo = 1;  // query: at least one key answered "no"
+constexpr int kExitError = 2;
+
+// Thrown anywhere in a command; main() prints "bloom <command>: <what>".
+class CliError : public std::runtime_error {
+ public:
+  explicit CliError(const std::string &what) : std::runtime_error(what) {}
+};
+
+// "<context>: <library message>" for a failed bloom_* call, using
+// bloom_last_error() and falling back to bloom_strerror(status).
+[[noreturn]] void fail_library(const std::string &context, int status);
+
+// Throws CliError(context + ": " + strerror(errno)).
+[[noreturn]] void fail_errno(const std::string &context);
+
+}  // namespace bloom_cli

@@ -1,0 +1,243 @@
+// cmd_build.cpp -- `bloom build`: keys (or sequences, or k-mers) in, a filter
+// file out.
+//
+// Without -n the capacity is the number of keys read: the inputs are read
+// twice (count, then add). Standard input and pipes cannot be read twice, so
+// they are first copied to an anonymous temporary file -- memory stays flat
+// however large the input. Duplicate keys count toward the capacity, which errs on
+// the side of a lower false-positive rate.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_error.hpp"
+#include "commands.hpp"
+#include "common_options.hpp"
+#include "filter_file.hpp"
+#include "key_batch.hpp"
+#include "numbers.hpp"
+#include "progress.hpp"
+
+namespace bloom_cli {
+
+namespace {
+
+const char kHelp[] =
+    "Usage: bloom build [INPUT...] -o FILTER [options]\n"
+    "\n"
+    "Build a filter from keys, one per line (no INPUT or '-' = standard input).\n"
+    "A first line '?P' sets the false-positive rate to P percent ('?1' = 1%).\n"
+    "CRLF line ends are accepted, blank lines skipped, gzip input is read as is.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
+    "  -p, --rate RATE       false-positive rate, 0.01 or 1% (default: the ?P line, else 0.01)\n"
+    "  -n, --capacity N      expected distinct keys (default: the number of keys read)\n"
+    "  --kind KIND           classic (default), partitioned, blocked, counting, scalable\n"
+    "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
+    "  --seed SEED           hash seed (default 0); filters merge only with equal seeds\n"
+    "  --bits M              exact number of bits instead of sizing from -n and -p\n"
+    "  --hashes K            exact number of hash functions (default: best for m and n)\n"
+    "  -f, --fasta           input is FASTA: each record's sequence is a key\n"
+    "  --fastq               input is FASTQ: each record's sequence is a key\n"
+    "  --kmer K              with --fasta/--fastq: every k-mer is a key (k-mers with\n"
+    "                        bases other than ACGT are skipped; lowercase is read as uppercase)\n"
+    "  --canonical           with --kmer: store the smaller of a k-mer and its reverse\n"
+    "                        complement (the default)\n"
+    "  --no-canonical        with --kmer: store k-mers as they are read\n"
+    "  -q, --quiet           no summary on stderr\n"
+    "\n"
+    "Examples:\n"
+    "  bloom build samples/keys.txt -o keys.bloom\n"
+    "  bloom build ids.txt.gz -o ids.bloom -p 0.001 -n 5000000\n"
+    "  bloom build --fasta --kmer 31 genome.fa.gz -o genome.bloom\n";
+
+const std::vector<OptionSpec> kOwnOptions = {
+    {"out", 'o', true}, {"bits", 0, true}, {"hashes", 0, true}, {"quiet", 'q', false}};
+
+// The inputs of one build. Without -n they are read twice; an input that
+// cannot be read twice (standard input, a pipe, a FIFO) is then first copied
+// to an anonymous temporary file.
+class Inputs {
+ public:
+  Inputs(std::vector<std::string> paths, bool twice) : paths_(std::move(paths)), spooled_(paths_.size(), -1) {
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      const std::string &p = paths_[i];
+      struct stat st {};
+      if (p == "-") {
+        if (twice) spooled_[i] = spool(0, "standard input");
+      } else if (twice && stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        const int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) fail_errno("cannot open '" + p + "'");
+        try {
+          spooled_[i] = spool(fd, p);
+        } catch (...) {
+          ::close(fd);
+          throw;
+        }
+        ::close(fd);
+      }
+    }
+  }
+  ~Inputs() {
+    for (int fd : spooled_)
+      if (fd >= 0) ::close(fd);
+  }
+  Inputs(const Inputs &) = delete;
+  Inputs &operator=(const Inputs &) = delete;
+
+  size_t size() const { return paths_.size(); }
+
+  std::unique_ptr<InputStream> open(size_t i) const {
+    const int fd = spooled_[i];
+    if (fd < 0) return InputStream::open(paths_[i]);
+    const std::string name = paths_[i] == "-" ? "standard input" : paths_[i];
+    if (lseek(fd, 0, SEEK_SET) != 0) fail_errno("cannot rewind the copy of '" + name + "'");
+    const int copy = ::dup(fd);
+    if (copy < 0) fail_errno("cannot reopen the copy of '" + name + "'");
+    return std::make_unique<InputStream>(copy, name);
+  }
+
+  // Bytes of all regular (or copied) inputs, for the progress bar.
+  uint64_t total_bytes() const {
+    uint64_t total = 0;
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      struct stat st {};
+      const bool ok = spooled_[i] >= 0 ? fstat(spooled_[i], &st) == 0
+                                       : paths_[i] != "-" && stat(paths_[i].c_str(), &st) == 0;
+      if (ok && S_ISREG(st.st_mode)) total += static_cast<uint64_t>(st.st_size);
+    }
+    return total;
+  }
+
+ private:
+  std::vector<std::string> paths_;
+  std::vector<int> spooled_;
+};
+
+int run(int argc, char **argv) {
+  const Args args(concat(concat(kOwnOptions, kFilterOptions), kKeyFormatOptions), argc, argv, 2);
+  if (args.help()) {
+    std::fputs(kHelp, stdout);
+    return kExitOk;
+  }
+  const auto out_path = args.value("out");
+  if (!out_path) throw CliError("missing -o FILTER: where to write the filter (see bloom build --help)");
+  const KeyFormat format = parse_key_format(args);
+
+  bloom_options o;
+  bloom_options_init(&o);
+  apply_filter_options(args, &o);
+  if (auto v = args.value("bits")) o.bits = parse_count(*v, "--bits");
+  if (auto v = args.value("hashes")) o.hashes = static_cast<uint32_t>(parse_count(*v, "--hashes"));
+  const bool rate_given = args.has("rate");
+  const bool need_count = !args.has("capacity");
+
+  std::vector<std::string> paths = args.positional();
+  if (paths.empty()) paths.push_back("-");
+  int stdin_uses = 0;
+  for (const auto &p : paths) stdin_uses += p == "-";
+  if (stdin_uses > 1) throw CliError("standard input ('-') can be given only once");
+  if (stdin_uses == 1 && isatty(0) == 1)
+    std::fputs("bloom build: reading keys from the terminal, one per line; end with Ctrl-D\n", stderr);
+  const Inputs inputs(paths, need_count);
+  const uint64_t total_bytes = inputs.total_bytes();
+
+  // The first input's "?P" line sets the rate (unless -p does); the same
+  // line in later inputs is a header too, but cannot change the filter.
+  std::optional<double> header_rate;
+  bool warned_header = false;
+  auto note_header = [&](size_t index, const KeyReader &r, const std::string &name) {
+    if (!r.header_rate()) return;
+    if (index == 0) {
+      header_rate = r.header_rate();
+    } else if (!warned_header && r.header_rate() != header_rate) {
+      std::fprintf(stderr,
+                   "bloom build: warning: the '?P' line of '%s' is ignored: the rate comes from -p or the "
+                   "first input\n",
+                   name.c_str());
+      warned_header = true;
+    }
+  };
+
+  // Runs one pass over every input, with a progress bar over all of them.
+  auto each_input = [&](const char *label,
+                        const std::function<void(size_t, KeyReader &, InputStream &)> &body) {
+    Progress bar(label, total_bytes);
+    uint64_t done = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      auto in = inputs.open(i);
+      KeyReader reader(*in, format);
+      InputStream *stream = in.get();
+      reader.before_read([&bar, &done, stream] { bar.update(done + stream->raw_offset()); });
+      body(i, reader, *in);
+      done += in->raw_offset();
+    }
+  };
+
+  uint64_t counted = 0;
+  if (need_count) {
+    each_input("counting keys", [&](size_t i, KeyReader &r, InputStream &in) {
+      note_header(i, r, in.name());
+      counted += r.count();
+    });
+  }
+
+  FilterPtr filter;
+  auto create = [&] {
+    if (!rate_given && header_rate) o.fp_rate = *header_rate;
+    if (need_count) o.capacity = counted > 0 ? counted : 1;  // an empty input still gives a valid filter
+    bloom_filter *f = nullptr;
+    const bloom_status s = bloom_create(&o, &f);
+    if (s != BLOOM_OK) fail_library("cannot create the filter", s);
+    filter.reset(f);
+  };
+  if (need_count) create();
+
+  std::unique_ptr<KeyBatch> batch;
+  if (filter) batch = std::make_unique<KeyBatch>(filter.get());
+  each_input("adding keys", [&](size_t i, KeyReader &r, InputStream &in) {
+    if (!need_count) note_header(i, r, in.name());
+    if (!filter) {
+      create();
+      batch = std::make_unique<KeyBatch>(filter.get());
+    }
+    r.for_each([&](std::string_view key) { batch->add(key); });
+  });
+  batch->flush();
+  if (need_count && batch->added() != counted)
+    throw CliError("the input changed while it was read: " + format_count(counted) + " keys counted, then " +
+                   format_count(batch->added()) + " read");
+  save_filter(filter.get(), *out_path);
+
+  if (!args.has("quiet")) {
+    const bloom_info info = filter_info(filter.get());
+    std::fprintf(stderr, "bloom build: %s keys -> %s (%s, m = %s bits, k = %u, %s",
+                 format_count(batch->added()).c_str(), out_path->c_str(), kind_label(info.kind).c_str(),
+                 format_count(info.bits).c_str(), info.hashes, format_bytes(info.bytes).c_str());
+    if (info.fp_rate > 0)
+      std::fprintf(stderr, ", sized for %s keys at p = %s", format_count(info.capacity).c_str(),
+                   format_double(info.fp_rate).c_str());
+    std::fprintf(stderr, ")\n");
+    if (info.kind != BLOOM_KIND_SCALABLE && batch->added() > info.capacity && info.fp_rate > 0)
+      std::fprintf(
+          stderr,
+          "bloom build: warning: %s keys exceed the capacity of %s: expect more false positives than %s\n",
+          format_count(batch->added()).c_str(), format_count(info.capacity).c_str(),
+          format_double(info.fp_rate).c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+const Command kBuildCommand{"build", "build a filter from keys, FASTA/FASTQ sequences or k-mers", kHelp, run};
+
+}  // namespace bloom_cli

@@ -1,0 +1,136 @@
+// cmd_stats.cpp -- `bloom stats`: what a filter file is and how full it is.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "cli_error.hpp"
+#include "commands.hpp"
+#include "filter_file.hpp"
+#include "numbers.hpp"
+
+namespace bloom_cli {
+
+namespace {
+
+const char kHelp[] =
+    "Usage: bloom stats FILTER [--json]\n"
+    "\n"
+    "Describe a filter file: kind, hasher, seed, m (bits), k (hashes), memory,\n"
+    "the capacity and rate it was sized for, keys added, distinct keys estimated\n"
+    "from the fill, the fill ratio and the false-positive rate expected now.\n"
+    "\n"
+    "Options:\n"
+    "  --json    one JSON object instead of aligned text\n"
+    "\n"
+    "Example:\n"
+    "  bloom stats keys.bloom --json\n";
+
+const std::vector<OptionSpec> kOptions = {{"json", 0, false}};
+
+std::string flags_text(uint32_t flags) {
+  std::string s;
+  if (flags & BLOOM_FLAG_CONCURRENT) s += "concurrent";
+  if (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING)
+    s += s.empty() ? "plain-double-hashing" : ",plain-double-hashing";
+  return s.empty() ? "none" : s;
+}
+
+// JSON has no NaN or infinity (an estimate on a saturated filter is infinite).
+// The shortest form that reads back as the same double (0.85, not 0.84999999999999998).
+std::string json_number(double x) {
+  if (!std::isfinite(x)) return "null";
+  for (int digits = 15; digits < 17; ++digits) {
+    const std::string s = format_double(x, digits);
+    if (std::strtod(s.c_str(), nullptr) == x) return s;
+  }
+  return format_double(x, 17);
+}
+
+std::string json_string(const std::string &s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+void print_json(const std::string &path, const bloom_info &i) {
+  std::printf(
+      "{\"file\": %s, \"kind\": %s, \"hash\": %s, \"seed\": %llu, \"flags\": %s, \"bits\": %llu, \"hashes\": "
+      "%u, "
+      "\"bytes\": %llu, \"capacity\": %llu, \"fp_rate\": %s, \"keys_added\": %llu, \"estimated_keys\": %s, "
+      "\"fill_ratio\": %s, \"expected_fp_rate\": %s, \"stages\": %u, \"counter_bits\": %u, \"growth\": %s, "
+      "\"tightening\": %s}\n",
+      json_string(path).c_str(), json_string(kind_label(i.kind)).c_str(),
+      json_string(hash_label(i.hash)).c_str(), static_cast<unsigned long long>(i.seed),
+      json_string(flags_text(i.flags)).c_str(), static_cast<unsigned long long>(i.bits), i.hashes,
+      static_cast<unsigned long long>(i.bytes), static_cast<unsigned long long>(i.capacity),
+      json_number(i.fp_rate).c_str(), static_cast<unsigned long long>(i.keys_added),
+      json_number(i.estimated_keys).c_str(), json_number(i.fill_ratio).c_str(),
+      json_number(i.expected_fp_rate).c_str(), i.stages, i.counter_bits, json_number(i.growth).c_str(),
+      json_number(i.tightening).c_str());
+}
+
+void row(const char *label, const std::string &value) { std::printf("%-18s %s\n", label, value.c_str()); }
+
+void print_text(const std::string &path, const bloom_info &i) {
+  row("file", path);
+  row("kind", kind_label(i.kind));
+  row("hash", hash_label(i.hash));
+  row("seed", std::to_string(i.seed));
+  row("flags", flags_text(i.flags));
+  row("m (bits)", format_count(i.bits));
+  row("k (hashes)", std::to_string(i.hashes));
+  row("bytes", format_count(i.bytes) + " (" + format_bytes(i.bytes) + ")");
+  row("capacity", format_count(i.capacity));
+  row("target fp rate", i.fp_rate > 0 ? format_double(i.fp_rate) : "none (sized by m and k)");
+  row("keys added", format_count(i.keys_added));
+  row("estimated keys", std::isfinite(i.estimated_keys)
+                            ? format_count(static_cast<uint64_t>(std::llround(i.estimated_keys)))
+                            : "unknown (every bit is set)");
+  row("fill ratio", format_double(i.fill_ratio, 4));
+  row("expected fp rate", format_double(i.expected_fp_rate, 4));
+  if (i.kind == BLOOM_KIND_SCALABLE) {
+    row("stages", std::to_string(i.stages));
+    row("growth", format_double(i.growth));
+    row("tightening", format_double(i.tightening));
+  }
+  if (i.kind == BLOOM_KIND_COUNTING) row("counter bits", std::to_string(i.counter_bits));
+}
+
+int run(int argc, char **argv) {
+  const Args args(kOptions, argc, argv, 2);
+  if (args.help()) {
+    std::fputs(kHelp, stdout);
+    return kExitOk;
+  }
+  const auto &pos = args.positional();
+  if (pos.size() != 1) throw CliError("expected exactly one FILTER file (see bloom stats --help)");
+  const FilterPtr filter = open_filter_readonly(pos[0]);
+  const bloom_info info = filter_info(filter.get());
+  if (args.has("json")) {
+    print_json(pos[0], info);
+  } else {
+    print_text(pos[0], info);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+const Command kStatsCommand{"stats", "describe a filter: parameters, fill, expected FPR (--json)", kHelp,
+                            run};
+
+}  // namespace bloom_cli

@@ -1,0 +1,22 @@
+// commands.hpp -- the tool's commands. Each takes the whole argv (its own
+// arguments start at argv[2]), prints its --help, and returns an exit status
+// or throws CliError.
+#pragma once
+
+namespace bloom_cli {
+
+struct Command {
+  const char *name;
+  const char *summary;  // one line for `bloom --help`
+  const char *help;     // the whole `bloom <name> --help`
+  int (*run)(int argc, char **argv);
+};
+
+extern const Command kBuildCommand;
+extern const Command kQueryCommand;
+extern const Command kStatsCommand;
+extern const Command kMergeCommand;
+extern const Command kCalcCommand;
+extern const Command kDedupCommand;
+
+}  // namespace bloom_cli

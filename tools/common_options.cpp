@@ -1,0 +1,69 @@
+#include "common_options.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "cli_error.hpp"
+#include "numbers.hpp"
+
+namespace bloom_cli {
+
+const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},
+                                                   {"fastq", 0, false},
+                                                   {"kmer", 0, true},
+                                                   {"canonical", 0, false},
+                                                   {"no-canonical", 0, false}};
+
+const std::vector<OptionSpec> kFilterOptions = {
+    {"kind", 0, true}, {"hash", 0, true}, {"seed", 0, true}, {"rate", 'p', true}, {"capacity", 'n', true}};
+
+KeyFormat parse_key_format(const Args &args) {
+  KeyFormat f;
+  if (args.has("fasta") && args.has("fastq")) throw CliError("--fasta and --fastq exclude each other");
+  if (args.has("fasta")) f.kind = KeyFormat::Kind::kFasta;
+  if (args.has("fastq")) f.kind = KeyFormat::Kind::kFastq;
+  if (args.has("canonical") && args.has("no-canonical"))
+    throw CliError("--canonical and --no-canonical exclude each other");
+  f.canonical = !args.has("no-canonical");
+  if (auto k = args.value("kmer")) {
+    if (!f.sequences()) throw CliError("--kmer needs --fasta or --fastq input");
+    const uint64_t v = parse_count(*k, "--kmer");
+    if (v > kMaxKmer) throw CliError("--kmer must be at most " + std::to_string(kMaxKmer));
+    f.kmer = static_cast<unsigned>(v);
+  } else if (args.has("canonical") || args.has("no-canonical")) {
+    throw CliError("--canonical and --no-canonical apply to k-mers: add --kmer K");
+  }
+  return f;
+}
+
+int parse_kind(const std::string &name) {
+  const int kind = bloom_kind_from_name(name.c_str());
+  if (kind == 0)
+    throw CliError("unknown kind '" + name + "' (kinds: classic, partitioned, blocked, counting, scalable)");
+  return kind;
+}
+
+int parse_hash(const std::string &name) {
+  const int hash = bloom_hash_from_name(name.c_str());
+  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: xxh3, murmur3, fnv1a)");
+  return hash;
+}
+
+uint64_t parse_uint(const std::string &text, const std::string &what) {
+  errno = 0;
+  char *end = nullptr;
+  const unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+  if (text.empty() || text[0] == '-' || *end != '\0' || errno != 0)
+    throw CliError(what + " expects a whole number (decimal or 0x hex), not '" + text + "'");
+  return v;
+}
+
+void apply_filter_options(const Args &args, bloom_options *o) {
+  if (auto v = args.value("kind")) o->kind = parse_kind(*v);
+  if (auto v = args.value("hash")) o->hash = parse_hash(*v);
+  if (auto v = args.value("seed")) o->seed = parse_uint(*v, "--seed");
+  if (auto v = args.value("rate")) o->fp_rate = parse_rate(*v, "-p");
+  if (auto v = args.value("capacity")) o->capacity = parse_count(*v, "-n");
+}
+
+}  // namespace bloom_cli

@@ -1,0 +1,37 @@
+// common_options.hpp -- options shared by several commands: how keys are read
+// (--fasta, --fastq, --kmer, --canonical) and filter parameters by name.
+#pragma once
+
+#include <bloom/bloom.h>
+
+#include <string>
+#include <vector>
+
+#include "args.hpp"
+#include "key_reader.hpp"
+
+namespace bloom_cli {
+
+// --fasta/-f, --fastq, --kmer K, --canonical, --no-canonical.
+extern const std::vector<OptionSpec> kKeyFormatOptions;
+KeyFormat parse_key_format(const Args &args);
+
+// A kind or hasher by its library name (bloom_kind_from_name); the error
+// lists the valid names.
+int parse_kind(const std::string &name);
+int parse_hash(const std::string &name);
+// A whole number that may be 0 (seeds).
+uint64_t parse_uint(const std::string &text, const std::string &what);
+
+// Sets kind, hash, seed, -p and -n from the options that are present.
+// --kind, --hash, --seed, -p/--rate, -n/--capacity.
+extern const std::vector<OptionSpec> kFilterOptions;
+void apply_filter_options(const Args &args, bloom_options *o);
+
+template <typename T>
+std::vector<T> concat(std::vector<T> a, const std::vector<T> &b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+}  // namespace bloom_cli
