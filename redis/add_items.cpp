@@ -20,6 +20,8 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
       return -1;
     }
   } else {
+    // Present keys are not added again: for counting filters too, so BF.ADD
+    // keeps set semantics and BF.CARD equals bloom's keys_added after a reload.
     const int present = bloom_query(v->filter, data, len);
     if (present == 1) return 0;
     if (present == 0 && v->items >= v->fixed_capacity) {

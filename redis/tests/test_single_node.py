@@ -299,6 +299,22 @@ class SingleNode(unittest.TestCase):
         self.assertEqual(r.execute_command("BF.CARD", "fromlib"), 30000)
         self.assertEqual(info_dict(r, "fromlib")["Kind"], b"classic")
 
+    def test_library_counting_filter_in_redis(self):
+        r = self.r
+        path = os.path.join(h.temp_dir("interop"), "counting.bloom")
+        subprocess.run([INTEROP, "write", path, "counting", "5000", "0.01", "1000", "cnt:"], check=True)
+        with open(path, "rb") as f:
+            image = f.read()
+        r.execute_command("BF.LOADCHUNK", "cnt", len(image), image)
+        self.assertEqual(info_dict(r, "cnt")["Kind"], b"counting")
+        self.assertEqual(r.execute_command("BF.CARD", "cnt"), 1000)
+        self.assertEqual(r.execute_command("BF.ADD", "cnt", "cnt:7"), 0)  # present: not added again
+        self.assertEqual(r.execute_command("BF.ADD", "cnt", "fresh"), 1)
+        self.assertEqual(r.execute_command("BF.CARD", "cnt"), 1001)
+        r.restore("cnt2", 0, r.dump("cnt"))  # a reload counts the same
+        self.assertEqual(r.execute_command("BF.CARD", "cnt2"), 1001)
+        self.assertEqual(mexists_all(r, "cnt2", keys("cnt:", 1000) + ["fresh"]), [1] * 1001)
+
     def check_redis_dump_loads_into_library(self, reserve_extra):
         r = self.r
         r.execute_command("BF.RESERVE", "tolib", 0.01, 20000, *reserve_extra)
