@@ -9,8 +9,8 @@
 #include "kinds/blocked_line.hpp"
 #include "kinds/classic.hpp"
 #include "kinds/counting.hpp"
-#include "kinds/scalable.hpp"
 #include "kinds/partitioned.hpp"
+#include "kinds/scalable.hpp"
 
 namespace bloom::core {
 
@@ -24,6 +24,18 @@ const char *kind_name(Kind k) { return bloom_kind_name(static_cast<int>(k)); }
 
 void require(bool ok, const std::string &what) {
   if (!ok) fail(BLOOM_E_FORMAT, what);
+}
+
+// What every kind made of one array shares on load: a single stage, and a
+// payload of exactly the bytes its m (and counter width) needs.
+void require_single_array(const Header &h, uint64_t expected_payload) {
+  require(h.stages == 1, std::string(kind_name(h.config.kind)) + " filter with a stage count other than 1");
+  std::string shape = "m = " + std::to_string(h.config.bits);
+  if (h.config.kind == Kind::kCounting)
+    shape += " counters of " + std::to_string(h.config.counter_bits) + " bits";
+  require(h.payload_size == expected_payload, "payload size " + std::to_string(h.payload_size) +
+                                                  " does not fit " + shape + " (" +
+                                                  std::to_string(expected_payload) + " bytes)");
 }
 
 void validate_scalable_config(const FilterConfig &c) {
@@ -110,32 +122,19 @@ std::unique_ptr<Filter> load_filter(const Header &h, ByteSource &src, bool zero_
   }
   switch (h.config.kind) {
     case Kind::kClassic:
-      require(h.stages == 1, "classic filter with a stage count other than 1");
-      require(h.payload_size == ClassicFilter::payload_size_for(h.config.bits),
-              "payload size " + std::to_string(h.payload_size) +
-                  " does not fit m = " + std::to_string(h.config.bits));
+      require_single_array(h, ClassicFilter::payload_size_for(h.config.bits));
       return ClassicFilter::load(h.config, src, zero_copy);
+    case Kind::kPartitioned:
+      require_single_array(h, PartitionedFilter::payload_size_for(h.config.bits));
+      return PartitionedFilter::load(h.config, src, zero_copy);
+    case Kind::kBlocked:
+      require_single_array(h, BlockedFilter::payload_size_for(h.config.bits));
+      return BlockedFilter::load(h.config, src, zero_copy);
     case Kind::kCounting:
-      require(h.stages == 1, "counting filter with a stage count other than 1");
-      require(h.payload_size == CountingFilter::payload_size_for(h.config.bits, h.config.counter_bits),
-              "payload size " + std::to_string(h.payload_size) + " does not fit " +
-                  std::to_string(h.config.bits) + " counters of " + std::to_string(h.config.counter_bits) +
-                  " bits");
+      require_single_array(h, CountingFilter::payload_size_for(h.config.bits, h.config.counter_bits));
       return CountingFilter::load(h.config, src, zero_copy);
     case Kind::kScalable:
       return ScalableFilter::load(h, src, zero_copy);
-    case Kind::kPartitioned:
-      require(h.stages == 1, "partitioned filter with a stage count other than 1");
-      require(h.payload_size == PartitionedFilter::payload_size_for(h.config.bits),
-              "payload size " + std::to_string(h.payload_size) +
-                  " does not fit m = " + std::to_string(h.config.bits));
-      return PartitionedFilter::load(h.config, src, zero_copy);
-    case Kind::kBlocked:
-      require(h.stages == 1, "blocked filter with a stage count other than 1");
-      require(h.payload_size == BlockedFilter::payload_size_for(h.config.bits),
-              "payload size " + std::to_string(h.payload_size) +
-                  " does not fit m = " + std::to_string(h.config.bits));
-      return BlockedFilter::load(h.config, src, zero_copy);
     default:
       unsupported_kind(h.config.kind);
   }

@@ -1,0 +1,21 @@
+// add_items.hpp -- adding keys to a live filter with RedisBloom's answers.
+#pragma once
+
+#include <string>
+
+#include "filter_value.hpp"
+#include "redis_module_api.h"
+
+namespace bloom_redis {
+
+// Adds one item. Returns 1 if it was certainly new, 0 if it may have been
+// present (then nothing changed), -1 with *error set: a non-scaling filter
+// that is full refuses new items, as RedisBloom's NONSCALING filters do, so
+// the error rate it was sized for still holds.
+int add_item(FilterValue *v, const RedisModuleString *item, std::string *error);
+
+// Adds argv[first..argc) and replies with an array of add_item's answers
+// (an error element for an item that could not be added).
+void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc);
+
+}  // namespace bloom_redis

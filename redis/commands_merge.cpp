@@ -1,0 +1,72 @@
+// BF.MERGE dst src [src ...]: bloom's own command, dst := dst OR src... .
+//
+// All sources must exist and have dst's parameters (kind, hasher, seed, m,
+// k, ...): bloom_merge refuses others with a message naming the first that
+// differs. A missing dst becomes a copy of the first source. The union is
+// built in a copy and swapped in only when every source merged, so a failed
+// BF.MERGE leaves dst unchanged. In a cluster all keys must hash to one slot
+// (share a {hash tag}); Redis answers CROSSSLOT otherwise.
+#include <memory>
+#include <vector>
+
+#include "commands.hpp"
+#include "filter_key.hpp"
+
+namespace bloom_redis {
+
+namespace {
+struct FilterDeleter {
+  void operator()(bloom_filter *f) const { bloom_destroy(f); }
+};
+using FilterPtr = std::unique_ptr<bloom_filter, FilterDeleter>;
+
+std::string key_name(const RedisModuleString *s) {
+  size_t len = 0;
+  const char *p = RedisModule_StringPtrLen(s, &len);
+  return std::string(p, len);
+}
+}  // namespace
+
+int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc < 3) return RedisModule_WrongArity(ctx);
+  try {
+    std::vector<std::unique_ptr<FilterKey>> sources;
+    std::vector<const bloom_filter *> filters;
+    for (int i = 2; i < argc; ++i) {
+      sources.push_back(std::make_unique<FilterKey>(ctx, argv[i], REDISMODULE_READ));
+      if (reject_unusable(ctx, *sources.back())) return REDISMODULE_OK;
+      const FilterValue *v = sources.back()->value();
+      if (v == nullptr) return reply_error(ctx, "ERR not found: source key '" + key_name(argv[i]) + "'");
+      filters.push_back(v->filter);
+    }
+
+    FilterKey dst(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
+    if (reject_unusable(ctx, dst)) return REDISMODULE_OK;
+    FilterValue *target = dst.value();
+
+    bloom_filter *copy = nullptr;
+    bloom_status st = bloom_clone(target != nullptr ? target->filter : filters[0], &copy);
+    if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("merge", st));
+    FilterPtr merged(copy);
+    for (size_t i = target != nullptr ? 0 : 1; i < filters.size(); ++i) {
+      st = bloom_merge(merged.get(), filters[i]);
+      if (st != BLOOM_OK)
+        return reply_error(
+            ctx, "ERR " + bloom_error(("cannot merge '" + key_name(argv[i + 2]) + "'").c_str(), st));
+    }
+
+    std::string error;
+    FilterValue *v = adopt_filter(merged.release(), &error);
+    if (v == nullptr) return reply_error(ctx, "ERR " + error);
+    if (!dst.set(v)) {
+      delete v;
+      return RedisModule_ReplyWithError(ctx, "ERR cannot store the filter");
+    }
+  } catch (const std::bad_alloc &) {
+    return RedisModule_ReplyWithError(ctx, "ERR out of memory");
+  }
+  RedisModule_ReplicateVerbatim(ctx);
+  return RedisModule_ReplyWithSimpleString(ctx, "OK");
+}
+
+}  // namespace bloom_redis

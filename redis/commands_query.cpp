@@ -1,0 +1,135 @@
+// BF.EXISTS, BF.MEXISTS, BF.CARD, BF.INFO: the read-only commands.
+#include <cstring>
+
+#include "commands.hpp"
+#include "filter_key.hpp"
+#include "filter_params.hpp"
+
+namespace bloom_redis {
+
+namespace {
+
+// 1 if item may be in the filter (v may be NULL: an empty key has nothing).
+long long query_item(const FilterValue *v, const RedisModuleString *item) {
+  if (v == nullptr) return 0;
+  size_t len = 0;
+  const char *data = RedisModule_StringPtrLen(item, &len);
+  return bloom_query(v->filter, data, len) == 1 ? 1 : 0;
+}
+
+}  // namespace
+
+// BF.EXISTS key item
+int cmd_exists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc != 3) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  return RedisModule_ReplyWithLongLong(ctx, query_item(key.value(), argv[2]));
+}
+
+// BF.MEXISTS key item [item ...]
+int cmd_mexists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc < 3) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  const FilterValue *v = key.value();
+  RedisModule_ReplyWithArray(ctx, argc - 2);
+  for (int i = 2; i < argc; ++i) RedisModule_ReplyWithLongLong(ctx, query_item(v, argv[i]));
+  return REDISMODULE_OK;
+}
+
+// BF.CARD key: the number of items added (0 for a missing key).
+int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc != 2) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  const FilterValue *v = key.value();
+  return RedisModule_ReplyWithLongLong(ctx, v == nullptr ? 0 : static_cast<long long>(v->items));
+}
+
+namespace {
+
+// One BF.INFO field: its name in the full reply, the keyword that selects
+// it alone, and how to reply with its value.
+struct InfoField {
+  const char *label;
+  const char *keyword;
+  void (*reply)(RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &info);
+};
+
+const InfoField kInfoFields[] = {
+    {"Capacity", "CAPACITY",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.capacity));
+     }},
+    {"Size", "SIZE",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &) {
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(value_memory(v)));
+     }},
+    {"Number of filters", "FILTERS",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       RedisModule_ReplyWithLongLong(ctx, i.stages);
+     }},
+    {"Number of items inserted", "ITEMS",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &) {
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(v.items));
+     }},
+    // As RedisBloom: nil for a filter that does not grow.
+    {"Expansion rate", "EXPANSION",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       if (i.kind == BLOOM_KIND_SCALABLE)
+         RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.growth));
+       else
+         RedisModule_ReplyWithNull(ctx);
+     }},
+    // bloom's own fields.
+    {"Kind", "KIND",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       const char *name = bloom_kind_name(i.kind);
+       RedisModule_ReplyWithSimpleString(ctx, name != nullptr ? name : "unknown");
+     }},
+    {"Error rate", "ERROR",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       RedisModule_ReplyWithDouble(ctx, i.fp_rate);
+     }},
+    {"Expected false positive rate", "FPR",
+     [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
+       RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate);
+     }},
+};
+
+}  // namespace
+
+// BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR]
+int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc != 2 && argc != 3) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  const FilterValue *v = key.value();
+  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  bloom_info info;
+  info.struct_size = sizeof info;
+  const bloom_status st = bloom_get_info(v->filter, &info);
+  if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
+
+  const size_t n = sizeof kInfoFields / sizeof kInfoFields[0];
+  if (argc == 3) {
+    for (const InfoField &f : kInfoFields) {
+      if (!arg_is(argv[2], f.keyword)) continue;
+      RedisModule_ReplyWithArray(ctx, 1);
+      f.reply(ctx, *v, info);
+      return REDISMODULE_OK;
+    }
+    return RedisModule_ReplyWithError(
+        ctx,
+        "ERR invalid information value: use CAPACITY, SIZE, FILTERS, ITEMS, EXPANSION, KIND, ERROR or FPR");
+  }
+  RedisModule_ReplyWithArray(ctx, static_cast<long>(2 * n));
+  for (const InfoField &f : kInfoFields) {
+    RedisModule_ReplyWithSimpleString(ctx, f.label);
+    f.reply(ctx, *v, info);
+  }
+  return REDISMODULE_OK;
+}
+
+}  // namespace bloom_redis

@@ -1,0 +1,68 @@
+// filter_key.hpp -- a Redis key opened by a command, closed on scope exit,
+// and the module's data type handle.
+#pragma once
+
+#include <string>
+
+#include "filter_value.hpp"
+#include "redis_module_api.h"
+
+namespace bloom_redis {
+
+// The data type registered at load time ("bloomfltr").
+extern RedisModuleType *g_filter_type;
+
+class FilterKey {
+ public:
+  FilterKey(RedisModuleCtx *ctx, RedisModuleString *name, int mode)
+      : key_(RedisModule_OpenKey(ctx, name, mode)) {}
+  ~FilterKey() {
+    if (key_ != nullptr) RedisModule_CloseKey(key_);
+  }
+  FilterKey(const FilterKey &) = delete;
+  FilterKey &operator=(const FilterKey &) = delete;
+
+  bool empty() const { return key_ == nullptr || RedisModule_KeyType(key_) == REDISMODULE_KEYTYPE_EMPTY; }
+  // The key holds something other than a bloom filter: WRONGTYPE.
+  bool wrong_type() const {
+    return !empty() && (RedisModule_KeyType(key_) != REDISMODULE_KEYTYPE_MODULE ||
+                        RedisModule_ModuleTypeGetType(key_) != g_filter_type);
+  }
+  // The value, or NULL for an empty key (check wrong_type() first).
+  FilterValue *value() const {
+    return empty() ? nullptr : static_cast<FilterValue *>(RedisModule_ModuleTypeGetValue(key_));
+  }
+  // Stores v (Redis owns it from now on; any old value is freed).
+  bool set(FilterValue *v) {
+    return RedisModule_ModuleTypeSetValue(key_, g_filter_type, v) == REDISMODULE_OK;
+  }
+  void remove() { RedisModule_DeleteKey(key_); }
+
+ private:
+  RedisModuleKey *key_;
+};
+
+inline int reply_error(RedisModuleCtx *ctx, const std::string &msg) {
+  return RedisModule_ReplyWithError(ctx, msg.c_str());
+}
+
+inline constexpr const char *kLoadingError =
+    "ERR the filter is being restored by BF.LOADCHUNK and is not usable until its last chunk arrives";
+inline constexpr const char *kNotFound = "ERR not found";
+
+// Which of the replies a key calls for, before a command can use its filter:
+// returns true and replies (WRONGTYPE, loading) when the command must stop.
+inline bool reject_unusable(RedisModuleCtx *ctx, const FilterKey &key) {
+  if (key.wrong_type()) {
+    RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
+    return true;
+  }
+  const FilterValue *v = key.value();
+  if (v != nullptr && v->loading()) {
+    RedisModule_ReplyWithError(ctx, kLoadingError);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace bloom_redis

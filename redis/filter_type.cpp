@@ -1,0 +1,153 @@
+#include "filter_type.hpp"
+
+#include <algorithm>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "filter_key.hpp"
+#include "filter_params.hpp"
+
+namespace bloom_redis {
+
+RedisModuleType *g_filter_type = nullptr;
+
+namespace {
+
+enum State : uint64_t { kLive = 0, kRestoring = 1 };
+
+void *rdb_load(RedisModuleIO *io, int encver) {
+  if (encver != kFilterTypeEncoding) {
+    RedisModule_LogIOError(io, "warning", "bloom filter: unknown RDB encoding %d (this module reads %d)",
+                           encver, kFilterTypeEncoding);
+    return nullptr;
+  }
+  const uint64_t state = RedisModule_LoadUnsigned(io);
+  const uint64_t total = state == kRestoring ? RedisModule_LoadUnsigned(io) : 0;
+  if (RedisModule_IsIOError(io)) return nullptr;
+  size_t len = 0;
+  char *buf = RedisModule_LoadStringBuffer(io, &len);
+  if (RedisModule_IsIOError(io) || buf == nullptr) return nullptr;
+
+  FilterValue *v = nullptr;
+  std::string error;
+  if (state == kLive) {
+    bloom_filter *f = nullptr;
+    const bloom_status st = bloom_deserialize(buf, len, &f);
+    if (st == BLOOM_OK)
+      v = adopt_filter(f, &error);
+    else
+      error = bloom_error("deserializing", st);
+  } else if (state == kRestoring && len <= total) {
+    v = new (std::nothrow) FilterValue;
+    if (v != nullptr) {
+      try {
+        v->pending.assign(buf, buf + len);
+        v->pending_total = total;
+      } catch (const std::bad_alloc &) {
+        delete v;
+        v = nullptr;
+      }
+    }
+  } else {
+    error = "unknown state " + std::to_string(state);
+  }
+  RedisModule_Free(buf);
+  if (v == nullptr) RedisModule_LogIOError(io, "warning", "bloom filter: cannot load: %s", error.c_str());
+  return v;
+}
+
+void rdb_save(RedisModuleIO *io, void *value) {
+  const auto *v = static_cast<const FilterValue *>(value);
+  if (v->loading()) {
+    RedisModule_SaveUnsigned(io, kRestoring);
+    RedisModule_SaveUnsigned(io, v->pending_total);
+    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->pending.data()), v->pending.size());
+    return;
+  }
+  std::vector<unsigned char> image;
+  std::string error;
+  // Only an allocation failure gets here; the empty image saved instead
+  // makes the load report the loss rather than restore a wrong filter.
+  if (!serialize_filter(v->filter, &image, &error))
+    RedisModule_LogIOError(io, "warning", "bloom filter: cannot save: %s", error.c_str());
+  RedisModule_SaveUnsigned(io, kLive);
+  RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(image.data()), image.size());
+}
+
+// The AOF gets the filter as the BF.LOADCHUNK commands that rebuild it.
+void emit_chunks(RedisModuleIO *aof, RedisModuleString *key, const std::vector<unsigned char> &image) {
+  const uint64_t chunk = config().dump_chunk_bytes;
+  for (uint64_t off = 0; off < image.size();) {
+    const uint64_t len = std::min<uint64_t>(chunk, image.size() - off);
+    RedisModule_EmitAOF(aof, "BF.LOADCHUNK", "slb", key, static_cast<long long>(off + len),
+                        reinterpret_cast<const char *>(image.data()) + off, static_cast<size_t>(len));
+    off += len;
+  }
+}
+
+void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
+  const auto *v = static_cast<const FilterValue *>(value);
+  if (v->loading()) {
+    emit_chunks(aof, key, v->pending);
+    return;
+  }
+  std::vector<unsigned char> image;
+  std::string error;
+  if (!serialize_filter(v->filter, &image, &error)) {
+    RedisModule_LogIOError(aof, "warning", "bloom filter: cannot rewrite: %s", error.c_str());
+    return;
+  }
+  emit_chunks(aof, key, image);
+}
+
+size_t mem_usage(const void *value) { return value_memory(*static_cast<const FilterValue *>(value)); }
+
+void free_value(void *value) { delete static_cast<FilterValue *>(value); }
+
+void digest(RedisModuleDigest *md, void *value) {
+  const auto *v = static_cast<const FilterValue *>(value);
+  std::vector<unsigned char> image;
+  std::string error;
+  const std::vector<unsigned char> *bytes = &v->pending;
+  if (!v->loading() && serialize_filter(v->filter, &image, &error)) bytes = &image;
+  RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(bytes->data()), bytes->size());
+  RedisModule_DigestEndSequence(md);
+}
+
+void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
+  const auto *v = static_cast<const FilterValue *>(value);
+  try {
+    if (v->loading()) {
+      auto *c = new FilterValue;
+      c->pending = v->pending;
+      c->pending_total = v->pending_total;
+      return c;
+    }
+  } catch (const std::bad_alloc &) {
+    return nullptr;
+  }
+  bloom_filter *f = nullptr;
+  if (bloom_clone(v->filter, &f) != BLOOM_OK) return nullptr;
+  std::string error;
+  return adopt_filter(f, &error);
+}
+
+}  // namespace
+
+int register_filter_type(RedisModuleCtx *ctx) {
+  RedisModuleTypeMethods tm{};
+  tm.version = BLOOM_REDIS_TYPE_METHOD_VERSION;
+  tm.rdb_load = rdb_load;
+  tm.rdb_save = rdb_save;
+  tm.aof_rewrite = aof_rewrite;
+  tm.mem_usage = mem_usage;
+  tm.digest = digest;
+  tm.free = free_value;
+  tm.copy = copy_value;
+  // Exactly 9 characters, as Redis requires of type names.
+  g_filter_type = RedisModule_CreateDataType(ctx, "bloomfltr", kFilterTypeEncoding, &tm);
+  return g_filter_type != nullptr ? REDISMODULE_OK : REDISMODULE_ERR;
+}
+
+}  // namespace bloom_redis

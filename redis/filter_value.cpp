@@ -1,0 +1,79 @@
+#include "filter_value.hpp"
+
+#include <new>
+
+namespace bloom_redis {
+
+std::string bloom_error(const char *what, int status) {
+  const char *detail = bloom_last_error();
+  std::string msg = what;
+  msg += ": ";
+  msg += (detail != nullptr && detail[0] != '\0') ? detail : bloom_strerror(status);
+  return msg;
+}
+
+FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  const bloom_status st = bloom_get_info(f, &info);
+  if (st != BLOOM_OK) {
+    *error = bloom_error("reading the filter's parameters", st);
+    bloom_destroy(f);
+    return nullptr;
+  }
+  FilterValue *v = new (std::nothrow) FilterValue;
+  if (v == nullptr) {
+    *error = "out of memory";
+    bloom_destroy(f);
+    return nullptr;
+  }
+  v->filter = f;
+  v->items = info.keys_added;
+  if (info.kind == BLOOM_KIND_SCALABLE) {
+    // A scalable filter's keys_added counts every add call, duplicates too;
+    // its stages count distinct keys only, which is what BF.CARD reports
+    // (and what add_item counts), so a reload does not change BF.CARD.
+    uint64_t distinct = 0;
+    bloom_info stage;
+    stage.struct_size = sizeof stage;
+    for (uint32_t i = 0; i < info.stages && bloom_get_stage_info(f, i, &stage) == BLOOM_OK; ++i)
+      distinct += stage.keys_added;
+    v->items = distinct;
+  }
+  v->fixed_capacity = info.kind == BLOOM_KIND_SCALABLE ? 0 : info.capacity;
+  return v;
+}
+
+bool serialize_filter(const bloom_filter *f, std::vector<unsigned char> *out, std::string *error) {
+  size_t size = 0;
+  bloom_status st = bloom_serialized_size(f, &size);
+  if (st != BLOOM_OK) {
+    *error = bloom_error("serializing", st);
+    return false;
+  }
+  try {
+    out->resize(size);
+  } catch (const std::bad_alloc &) {
+    *error = "serializing: out of memory";
+    return false;
+  }
+  size_t written = 0;
+  st = bloom_serialize(f, out->data(), out->size(), &written);
+  if (st != BLOOM_OK || written != size) {
+    *error = bloom_error("serializing", st);
+    out->clear();
+    return false;
+  }
+  return true;
+}
+
+size_t value_memory(const FilterValue &v) {
+  size_t bytes = sizeof v + v.dump_image.capacity() + v.pending.capacity();
+  // The serialized size is the bit arrays plus 136 bytes of framing: close
+  // to the memory the filter holds, and free to compute (no pass over bits).
+  size_t image = 0;
+  if (v.filter != nullptr && bloom_serialized_size(v.filter, &image) == BLOOM_OK) bytes += image;
+  return bytes;
+}
+
+}  // namespace bloom_redis

@@ -1,0 +1,62 @@
+// filter_value.hpp -- what a Redis key of the bloom type holds.
+//
+// Normally a live bloom filter. While BF.LOADCHUNK is restoring a filter
+// chunk by chunk, it holds the part of the serialized image received so far
+// instead; the filter becomes live when the last byte arrives. The buffer
+// grows only with data actually sent, so a forged header cannot make the
+// server allocate more than the client transferred.
+#pragma once
+
+#include <bloom/bloom.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bloom_redis {
+
+struct FilterValue {
+  FilterValue() = default;
+  FilterValue(const FilterValue &) = delete;
+  FilterValue &operator=(const FilterValue &) = delete;
+  ~FilterValue() { bloom_destroy(filter); }
+
+  bool loading() const { return filter == nullptr; }
+
+  // Drops the cached BF.SCANDUMP image: every write calls this.
+  void touch() {
+    dump_image.clear();
+    dump_image.shrink_to_fit();
+  }
+
+  bloom_filter *filter = nullptr;  // owned; NULL while loading
+  // Keys this filter reports as inserted (BF.CARD): successful adds of new
+  // keys, as bloom counts them in bloom_info.keys_added.
+  uint64_t items = 0;
+  // For kinds that do not grow: the capacity past which BF.ADD refuses new
+  // keys, as RedisBloom's NONSCALING filters do. 0 = no limit (scalable).
+  uint64_t fixed_capacity = 0;
+
+  // The serialized image of a live filter while BF.SCANDUMP walks it; kept
+  // so each chunk does not cost a whole serialization.
+  std::vector<unsigned char> dump_image;
+
+  // While loading: the image received so far and its declared total size.
+  std::vector<unsigned char> pending;
+  uint64_t pending_total = 0;
+};
+
+// Wraps a live filter (taking ownership) and reads its counters. On failure
+// destroys f and returns NULL with *error set.
+FilterValue *adopt_filter(bloom_filter *f, std::string *error);
+
+// The serialized image of a live filter. Returns false with *error set.
+bool serialize_filter(const bloom_filter *f, std::vector<unsigned char> *out, std::string *error);
+
+// Bytes the value occupies, for MEMORY USAGE.
+size_t value_memory(const FilterValue &v);
+
+// "what: detail" for a failed bloom call, detail from bloom_last_error().
+std::string bloom_error(const char *what, int status);
+
+}  // namespace bloom_redis

@@ -1,0 +1,23 @@
+// image_header.hpp -- the one thing BF.LOADCHUNK must know of a serialized
+// filter before it has all of it: how long the whole image is.
+//
+// From the pinned format v1 (docs/FORMAT.md): bytes 0..7 are the magic
+// 0x89 'B' 'L' 'O' 'O' 'M' '\r' '\n'; bytes 72..79 the payload size
+// (little-endian); the image is a 128-byte header, the payload and an
+// 8-byte payload checksum. Everything else is validated by bloom_deserialize
+// once the image is complete.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bloom_redis {
+
+// Bytes of the image's start that image_total_size needs.
+inline constexpr size_t kImagePrefixBytes = 80;
+
+// The total image size the header declares, or 0 if data (len bytes, at
+// least kImagePrefixBytes) is not the start of a bloom filter image.
+uint64_t image_total_size(const unsigned char *data, size_t len);
+
+}  // namespace bloom_redis

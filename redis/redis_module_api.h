@@ -1,0 +1,136 @@
+/*
+ * redis_module_api.h -- the part of the Redis Modules API this module uses,
+ * declared here from the documented API (no Redis source is copied).
+ *
+ * How the API works: Redis passes RedisModule_OnLoad a context whose first
+ * word is a pointer to its "get API" function. Calling it with the name of
+ * an API function ("RedisModule_ReplyWithError", ...) stores that function's
+ * address into a pointer of ours. bloom_redis_api_init() does this for every
+ * pointer declared below, then registers the module's name; it plays the role
+ * of the RedisModule_Init() that redismodule.h provides.
+ *
+ * Target: the Redis Debian 12 ships (7.0.15). Everything used here exists
+ * since Redis 6.0, so older servers of that line load the module too.
+ */
+#ifndef BLOOM_REDIS_MODULE_API_H
+#define BLOOM_REDIS_MODULE_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REDISMODULE_OK 0
+#define REDISMODULE_ERR 1
+#define REDISMODULE_APIVER_1 1
+
+/* RedisModule_OpenKey modes. */
+#define REDISMODULE_READ (1 << 0)
+#define REDISMODULE_WRITE (1 << 1)
+
+/* RedisModule_KeyType results. */
+#define REDISMODULE_KEYTYPE_EMPTY 0
+#define REDISMODULE_KEYTYPE_MODULE 6
+
+/* RedisModule_SetModuleOptions: we check IO errors ourselves, so a damaged
+ * RESTORE payload is an error reply instead of a server abort. */
+#define REDISMODULE_OPTIONS_HANDLE_IO_ERRORS (1 << 0)
+
+/* Version 3 of RedisModuleTypeMethods has every member up to `defrag`. */
+#define BLOOM_REDIS_TYPE_METHOD_VERSION 3
+
+#define REDISMODULE_ERRORMSG_WRONGTYPE "WRONGTYPE Operation against a key holding the wrong kind of value"
+
+typedef struct RedisModuleCtx RedisModuleCtx;
+typedef struct RedisModuleKey RedisModuleKey;
+typedef struct RedisModuleString RedisModuleString;
+typedef struct RedisModuleIO RedisModuleIO;
+typedef struct RedisModuleType RedisModuleType;
+typedef struct RedisModuleDigest RedisModuleDigest;
+typedef struct RedisModuleDefragCtx RedisModuleDefragCtx;
+
+typedef int (*RedisModuleCmdFunc)(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
+typedef void *(*RedisModuleTypeLoadFunc)(RedisModuleIO *rdb, int encver);
+typedef void (*RedisModuleTypeSaveFunc)(RedisModuleIO *rdb, void *value);
+typedef void (*RedisModuleTypeRewriteFunc)(RedisModuleIO *aof, RedisModuleString *key, void *value);
+typedef size_t (*RedisModuleTypeMemUsageFunc)(const void *value);
+typedef void (*RedisModuleTypeDigestFunc)(RedisModuleDigest *digest, void *value);
+typedef void (*RedisModuleTypeFreeFunc)(void *value);
+typedef int (*RedisModuleTypeAuxLoadFunc)(RedisModuleIO *rdb, int encver, int when);
+typedef void (*RedisModuleTypeAuxSaveFunc)(RedisModuleIO *rdb, int when);
+typedef size_t (*RedisModuleTypeFreeEffortFunc)(RedisModuleString *key, const void *value);
+typedef void (*RedisModuleTypeUnlinkFunc)(RedisModuleString *key, const void *value);
+typedef void *(*RedisModuleTypeCopyFunc)(RedisModuleString *fromkey, RedisModuleString *tokey,
+                                         const void *value);
+typedef int (*RedisModuleTypeDefragFunc)(RedisModuleDefragCtx *ctx, RedisModuleString *key, void **value);
+
+/* The callbacks of a module data type, in the documented member order. */
+typedef struct RedisModuleTypeMethods {
+  uint64_t version;
+  RedisModuleTypeLoadFunc rdb_load;
+  RedisModuleTypeSaveFunc rdb_save;
+  RedisModuleTypeRewriteFunc aof_rewrite;
+  RedisModuleTypeMemUsageFunc mem_usage;
+  RedisModuleTypeDigestFunc digest;
+  RedisModuleTypeFreeFunc free;
+  RedisModuleTypeAuxLoadFunc aux_load;
+  RedisModuleTypeAuxSaveFunc aux_save;
+  int aux_save_triggers;
+  RedisModuleTypeFreeEffortFunc free_effort;
+  RedisModuleTypeUnlinkFunc unlink;
+  RedisModuleTypeCopyFunc copy;
+  RedisModuleTypeDefragFunc defrag;
+} RedisModuleTypeMethods;
+
+/* The API functions, filled in by bloom_redis_api_init(). */
+extern void *(*RedisModule_Alloc)(size_t bytes);
+extern void (*RedisModule_Free)(void *ptr);
+extern void (*RedisModule_SetModuleAttribs)(RedisModuleCtx *ctx, const char *name, int ver, int apiver);
+extern int (*RedisModule_IsModuleNameBusy)(const char *name);
+extern void (*RedisModule_SetModuleOptions)(RedisModuleCtx *ctx, int options);
+extern int (*RedisModule_CreateCommand)(RedisModuleCtx *ctx, const char *name, RedisModuleCmdFunc cmdfunc,
+                                        const char *strflags, int firstkey, int lastkey, int keystep);
+extern RedisModuleType *(*RedisModule_CreateDataType)(RedisModuleCtx *ctx, const char *name, int encver,
+                                                      void *typemethods);
+extern RedisModuleKey *(*RedisModule_OpenKey)(RedisModuleCtx *ctx, RedisModuleString *keyname, int mode);
+extern void (*RedisModule_CloseKey)(RedisModuleKey *key);
+extern int (*RedisModule_KeyType)(RedisModuleKey *key);
+extern int (*RedisModule_DeleteKey)(RedisModuleKey *key);
+extern int (*RedisModule_ModuleTypeSetValue)(RedisModuleKey *key, RedisModuleType *mt, void *value);
+extern RedisModuleType *(*RedisModule_ModuleTypeGetType)(RedisModuleKey *key);
+extern void *(*RedisModule_ModuleTypeGetValue)(RedisModuleKey *key);
+extern int (*RedisModule_WrongArity)(RedisModuleCtx *ctx);
+extern int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx *ctx, long long ll);
+extern int (*RedisModule_ReplyWithError)(RedisModuleCtx *ctx, const char *err);
+extern int (*RedisModule_ReplyWithSimpleString)(RedisModuleCtx *ctx, const char *msg);
+extern int (*RedisModule_ReplyWithArray)(RedisModuleCtx *ctx, long len);
+extern int (*RedisModule_ReplyWithStringBuffer)(RedisModuleCtx *ctx, const char *buf, size_t len);
+extern int (*RedisModule_ReplyWithNull)(RedisModuleCtx *ctx);
+extern int (*RedisModule_ReplyWithDouble)(RedisModuleCtx *ctx, double d);
+extern const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, size_t *len);
+extern int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
+extern int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
+extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+extern void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
+extern uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
+extern void (*RedisModule_SaveStringBuffer)(RedisModuleIO *io, const char *str, size_t len);
+extern char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
+extern int (*RedisModule_IsIOError)(RedisModuleIO *io);
+extern void (*RedisModule_EmitAOF)(RedisModuleIO *io, const char *cmdname, const char *fmt, ...);
+extern void (*RedisModule_Log)(RedisModuleCtx *ctx, const char *level, const char *fmt, ...);
+extern void (*RedisModule_LogIOError)(RedisModuleIO *io, const char *level, const char *fmt, ...);
+extern void (*RedisModule_DigestAddStringBuffer)(RedisModuleDigest *md, const char *ele, size_t len);
+extern void (*RedisModule_DigestEndSequence)(RedisModuleDigest *md);
+
+/* Resolves every pointer above through the context's get-API function and
+ * registers the module as `name`. Returns REDISMODULE_OK, or REDISMODULE_ERR
+ * when a function is missing (a server older than 6.0) or the name is taken. */
+int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOOM_REDIS_MODULE_API_H */
