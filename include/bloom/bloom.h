@@ -181,7 +181,11 @@ BLOOM_API bloom_status bloom_clear(bloom_filter *f);
 
 /* Add a key of len bytes. key may be NULL only when len is 0.
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped filter),
- * BLOOM_E_NOMEM (scalable: a new stage could not be allocated). */
+ * BLOOM_E_NOMEM (scalable: a new stage could not be allocated),
+ * BLOOM_E_OVERFLOW (scalable: the next stage would take the chain past
+ * BLOOM_MAX_BITS or 1024 stages; a large growth factor gets there sooner).
+ * On either scalable failure the filter is unchanged. bloom_add_batch and
+ * bloom_test_and_add return the same statuses. */
 BLOOM_API bloom_status bloom_add(bloom_filter *f, const void *key, size_t len);
 
 /* 1 if the key may be in the set, 0 if it certainly is not, or a negative
