@@ -22,37 +22,80 @@ constexpr uint32_t power(uint32_t c, uint32_t e) {
   return r;
 }
 
-__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k) {
-  const __m256i powers = _mm256_setr_epi32(
-      static_cast<int>(power(kProbeMultiplier, 0)), static_cast<int>(power(kProbeMultiplier, 1)),
-      static_cast<int>(power(kProbeMultiplier, 2)), static_cast<int>(power(kProbeMultiplier, 3)),
-      static_cast<int>(power(kProbeMultiplier, 4)), static_cast<int>(power(kProbeMultiplier, 5)),
-      static_cast<int>(power(kProbeMultiplier, 6)), static_cast<int>(power(kProbeMultiplier, 7)));
-  const __m256i step = _mm256_set1_epi32(static_cast<int>(power(kProbeMultiplier, 8)));
+// One group of eight probes: lane t's position is the top 9 bits of
+// x * powers[t]; lo/hi are the line's sixteen 32-bit words. Returns the
+// wanted one-bit mask per lane, masked by live, and (through words) the word
+// each lane's bit lives in.
+__attribute__((target("avx2"))) inline __m256i avx2_group_want(__m256i lo, __m256i hi, __m256i xs,
+                                                               __m256i live, __m256i *words) {
+  const __m256i bits = _mm256_srli_epi32(xs, 23);
+  const __m256i word = _mm256_srli_epi32(bits, 5);  // 0..15
+  const __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
+  const __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
+  // Word index bit 3 (>= 8) moved to the sign bit selects the high half.
+  const __m256 pick_hi = _mm256_castsi256_ps(_mm256_slli_epi32(word, 28));
+  *words = _mm256_castps_si256(
+      _mm256_blendv_ps(_mm256_castsi256_ps(from_lo), _mm256_castsi256_ps(from_hi), pick_hi));
+  const __m256i want = _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_and_si256(bits, _mm256_set1_epi32(31)));
+  return _mm256_and_si256(want, live);
+}
+
+// Lanes t < left are live (all ones), the others zero.
+__attribute__((target("avx2"))) inline __m256i avx2_live_lanes(uint32_t left) {
   const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  const __m256i one = _mm256_set1_epi32(1);
-  const __m256i low5 = _mm256_set1_epi32(31);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(left > 8 ? 8 : left)), lane);
+}
+
+// The probe multipliers C^0 .. C^7 and C^8 .. C^15, as constants: group g's
+// positions are one multiply away from x (x * C^(8g + t)), not a chain of g
+// multiplies (same products mod 2^32, so the same bits).
+template <uint32_t First>
+__attribute__((target("avx2"))) inline __m256i avx2_powers() {
+  static constexpr uint32_t p[8] = {power(kProbeMultiplier, First + 0), power(kProbeMultiplier, First + 1),
+                                    power(kProbeMultiplier, First + 2), power(kProbeMultiplier, First + 3),
+                                    power(kProbeMultiplier, First + 4), power(kProbeMultiplier, First + 5),
+                                    power(kProbeMultiplier, First + 6), power(kProbeMultiplier, First + 7)};
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+}
+
+// Any k: groups of eight, the powers advancing by C^8 (independent of x).
+__attribute__((target("avx2"))) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k) {
+  constexpr uint32_t kStep = power(kProbeMultiplier, 8);
+  const __m256i step = _mm256_set1_epi32(static_cast<int>(kStep));
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
-  __m256i base = _mm256_set1_epi32(static_cast<int>(x));  // x * C^(8g) in every lane
+  const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
+  __m256i group_powers = avx2_powers<0>();  // C^(8g + lane)
   for (uint32_t left = k;; left -= 8) {
-    const __m256i xs = _mm256_mullo_epi32(base, powers);
-    const __m256i bits = _mm256_srli_epi32(xs, 23);
-    const __m256i word = _mm256_srli_epi32(bits, 5);  // 0..15
-    const __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
-    const __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
-    // Word index bit 3 (>= 8) moved to the sign bit selects the high half.
-    const __m256 pick_hi = _mm256_castsi256_ps(_mm256_slli_epi32(word, 28));
-    const __m256i words = _mm256_castps_si256(
-        _mm256_blendv_ps(_mm256_castsi256_ps(from_lo), _mm256_castsi256_ps(from_hi), pick_hi));
-    __m256i want = _mm256_sllv_epi32(one, _mm256_and_si256(bits, low5));
-    if (left < 8)
-      want = _mm256_and_si256(want, _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(left)), lane));
+    __m256i words;
+    const __m256i want =
+        avx2_group_want(lo, hi, _mm256_mullo_epi32(base, group_powers), avx2_live_lanes(left), &words);
     // testc: (~words & want) == 0, i.e. every wanted bit is set.
     if (!_mm256_testc_si256(words, want)) return false;
     if (left <= 8) return true;
-    base = _mm256_mullo_epi32(base, step);
+    group_powers = _mm256_mullo_epi32(group_powers, step);
   }
+}
+
+// k <= 16 (every p down to about 1e-6 at the sizing's k): at most two groups
+// with constant multipliers and no loop. live0/live1 are avx2_live_lanes(k)
+// and avx2_live_lanes(k - 8), computed once per call of the batch loop.
+__attribute__((target("avx2"))) inline bool avx2_line_has_k16(const uint64_t *line, uint32_t x, uint32_t k,
+                                                              __m256i live0, __m256i live1) {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
+  const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
+  __m256i words;
+  __m256i want = avx2_group_want(lo, hi, _mm256_mullo_epi32(base, avx2_powers<0>()), live0, &words);
+  if (!_mm256_testc_si256(words, want)) return false;
+  if (k <= 8) return true;
+  want = avx2_group_want(lo, hi, _mm256_mullo_epi32(base, avx2_powers<8>()), live1, &words);
+  return _mm256_testc_si256(words, want) != 0;
+}
+
+__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k) {
+  if (k > 16) return avx2_line_has_any_k(line, x, k);
+  return avx2_line_has_k16(line, x, k, avx2_live_lanes(k), avx2_live_lanes(k > 8 ? k - 8 : 0));
 }
 
 __attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, uint32_t k) {
@@ -62,7 +105,15 @@ __attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint3
 __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, const uint64_t *lines,
                                                       const uint32_t *seeds, size_t n, uint32_t k,
                                                       uint8_t *out) {
-  for (size_t i = 0; i < n; ++i) out[i] = avx2_line_has(words + lines[i] * kLineWords, seeds[i], k) ? 1 : 0;
+  if (k > 16) {
+    for (size_t i = 0; i < n; ++i)
+      out[i] = avx2_line_has_any_k(words + lines[i] * kLineWords, seeds[i], k) ? 1 : 0;
+    return;
+  }
+  const __m256i live0 = avx2_live_lanes(k);
+  const __m256i live1 = avx2_live_lanes(k > 8 ? k - 8 : 0);
+  for (size_t i = 0; i < n; ++i)
+    out[i] = avx2_line_has_k16(words + lines[i] * kLineWords, seeds[i], k, live0, live1) ? 1 : 0;
 }
 
 // The mask is built in two registers, never in memory: for probe bit b, lane
