@@ -95,6 +95,9 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_k16(const uint64_t *li
 
 __attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k) {
   if (k > 16) return avx2_line_has_any_k(line, x, k);
+  // The usual case (k = 8..16, p <= ~2e-3): the first group is all live, and
+  // the constant all-ones mask folds away.
+  if (k >= 8) return avx2_line_has_k16(line, x, k, _mm256_set1_epi32(-1), avx2_live_lanes(k - 8));
   return avx2_line_has_k16(line, x, k, avx2_live_lanes(k), avx2_live_lanes(k > 8 ? k - 8 : 0));
 }
 
