@@ -4,8 +4,8 @@
 #include <string>
 
 #include "error.hpp"
-#include "kinds/scalable_sizing.hpp"
 #include "kinds/blocked_sizing.hpp"
+#include "kinds/scalable_sizing.hpp"
 #include "sizing.hpp"
 
 namespace bloom::core {
@@ -54,8 +54,9 @@ void size_bit_array(const bloom_options &o, FilterConfig &c) {
 // tightening); m and k in the config are those of stage 0.
 void configure_scalable(const bloom_options &o, FilterConfig &c) {
   if (o.bits != 0 || o.hashes != 0)
-    fail(BLOOM_E_INVALID_ARG, "scalable filters size each stage from capacity and fp_rate; bits and hashes "
-                              "must be 0");
+    fail(BLOOM_E_INVALID_ARG,
+         "scalable filters size each stage from capacity and fp_rate; bits and hashes "
+         "must be 0");
   if (!(o.growth >= 1.0 && std::isfinite(o.growth)))
     fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) + " must be a finite number >= 1");
   if (!(o.tightening > 0.0 && o.tightening < 1.0))

@@ -35,8 +35,8 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
 // XXH3_128bits_withSeed out of line (one call per key, ~10 of the ~140
 // instructions of a batch query); XXH3's long-input paths are noinline in
 // xxhash.h, so only the short-key code is copied in.
-__attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens, size_t count,
-                Hash128 *out) {
+__attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens,
+                                         size_t count, Hash128 *out) {
   switch (hasher.kind) {
     case HashKind::kMurmur3:
       for (size_t i = 0; i < count; ++i) out[i] = murmur3_x64_128(keys[i], lens[i], hasher.seed);
