@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "bloom/bloom.h"
+#include "caller_info.hpp"
 #include "configure.hpp"
 #include "guard.hpp"
 #include "handle.hpp"
@@ -147,14 +148,7 @@ bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out) {
   return guarded("bloom_get_info", [&] {
     require_arg(f, "filter");
     require_arg(out, "out");
-    if (out->struct_size < sizeof(size_t))
-      core::fail(BLOOM_E_INVALID_ARG, "info.struct_size is not set; set it to sizeof(bloom_info)");
-    bloom_info full{};
-    full.struct_size = sizeof full;
-    to_core(f)->get_info(full);
-    const size_t caller_size = std::min(out->struct_size, sizeof full);
-    std::memcpy(out, &full, caller_size);
-    out->struct_size = caller_size;
+    bloom::capi::fill_caller_info(out, [&](bloom_info &full) { to_core(f)->get_info(full); });
   });
 }
 

@@ -1,0 +1,28 @@
+// caller_info.hpp -- filling a caller's bloom_info of whatever size it has.
+//
+// The caller sets struct_size; the library fills a full bloom_info and copies
+// back only the bytes the caller's struct covers, so callers compiled against
+// an older, shorter bloom_info keep working when members are appended.
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+
+#include "bloom/bloom.h"
+#include "error.hpp"
+
+namespace bloom::capi {
+
+template <typename Fill>
+void fill_caller_info(bloom_info *out, Fill &&fill) {
+  if (out->struct_size < sizeof(size_t))
+    core::fail(BLOOM_E_INVALID_ARG, "info.struct_size is not set; set it to sizeof(bloom_info)");
+  bloom_info full{};
+  full.struct_size = sizeof full;
+  fill(full);
+  const size_t caller_size = std::min(out->struct_size, sizeof full);
+  std::memcpy(out, &full, caller_size);
+  out->struct_size = caller_size;
+}
+
+}  // namespace bloom::capi
