@@ -75,6 +75,17 @@ bool BlockedFilter::query(Hash128 h) const {
                               config_.hashes);
 }
 
+// Each key's line and in-line seed, for the batch kernels; prefetches the
+// lines (kWrite = 1 for adds) so every miss is under way before any probe.
+template <int kWrite>
+void BlockedFilter::stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const {
+  for (size_t i = 0; i < count; ++i) {
+    lines[i] = line_of(hs[i]);
+    seeds[i] = blocked::line_seed(hs[i].h2);
+    __builtin_prefetch(bits_.words() + lines[i] * kLineWords, kWrite);
+  }
+}
+
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   // One line per key: start every miss before touching any line.
   if (config_.concurrent()) {
@@ -86,11 +97,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   uint32_t seeds[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) {
-      lines[i] = line_of(hs[start + i]);
-      seeds[i] = blocked::line_seed(hs[start + i].h2);
-      __builtin_prefetch(bits_.words() + lines[i] * kLineWords, 1);
-    }
+    stage_lines<1>(hs + start, count, lines, seeds);
     kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes);
   }
 }
@@ -105,11 +112,7 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   uint32_t seeds[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    for (size_t i = 0; i < count; ++i) {
-      lines[i] = line_of(hs[start + i]);
-      seeds[i] = blocked::line_seed(hs[start + i].h2);
-      __builtin_prefetch(bits_.words() + lines[i] * kLineWords);
-    }
+    stage_lines<0>(hs + start, count, lines, seeds);
     kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, out + start);
   }
 }

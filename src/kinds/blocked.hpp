@@ -72,6 +72,8 @@ class BlockedFilter final : public Filter {
   BlockedFilter(const FilterConfig &config, BitArray bits);
 
   uint64_t line_of(Hash128 h) const;
+  template <int kWrite>
+  void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
   bool set_bits(Hash128 h);  // returns whether all were set before
   bool query_concurrent(Hash128 h) const;
 
