@@ -37,6 +37,10 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
 // xxhash.h, so only the short-key code is copied in.
 __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens,
                                          size_t count, Hash128 *out) {
+  if (hasher.hash64) {
+    for (size_t i = 0; i < count; ++i) out[i] = xxh3_64_as_128(keys[i], lens[i], hasher.seed);
+    return;
+  }
   switch (hasher.kind) {
     case HashKind::kMurmur3:
       for (size_t i = 0; i < count; ++i) out[i] = murmur3_x64_128(keys[i], lens[i], hasher.seed);
@@ -69,6 +73,9 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   if (a.seed != b.seed) return differ("seed", a.seed, b.seed);
   if (a.bits != b.bits) return differ("bits (m)", a.bits, b.bits);
   if (a.hashes != b.hashes) return differ("hashes (k)", a.hashes, b.hashes);
+  if (a.key_hash64() != b.key_hash64())
+    return "key hash layout differs (XXH3-64 of format 1.1 vs XXH3-128 of format 1.0): rebuild the older "
+           "filter with this library";
   if (a.enhanced_probes() != b.enhanced_probes())
     return "probe scheme differs (enhanced vs plain double hashing)";
   if (a.counter_bits != b.counter_bits) return differ("counter_bits", a.counter_bits, b.counter_bits);
@@ -82,7 +89,7 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
 // object is already allocated here; throwing from the constructor frees it).
 Filter::Filter(const FilterConfig &config)
     : config_(config),
-      hasher_{config.hash, config.seed},
+      hasher_{config.hash, config.seed, config.key_hash64()},
       concurrent_added_(make_counter(config)),
       stripes_(make_stripes(config)) {
   allocation_point(sizeof(Filter));
@@ -212,7 +219,7 @@ void Filter::get_info(bloom_info &info) const {
   info.kind = static_cast<int32_t>(config_.kind);
   info.hash = static_cast<int32_t>(config_.hash);
   info.seed = config_.seed;
-  info.flags = config_.flags;
+  info.flags = config_.flags & kKnownFlags;  // format-only flags stay internal
   info.hashes = config_.hashes;
   info.capacity = config_.capacity;
   info.fp_rate = config_.fp_rate;

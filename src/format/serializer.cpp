@@ -63,6 +63,7 @@ class ChecksumSource final : public ByteSource {
 Header header_of(const Filter &f) {
   Header h;
   h.config = f.config();
+  h.format_minor = format_minor_for(h.config);
   h.keys_added = f.keys_added();
   h.payload_size = f.payload_size();
   h.stages = f.stage_count();

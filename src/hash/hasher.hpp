@@ -26,11 +26,20 @@ inline Hash128 xxh3_128(const void *data, size_t len, uint64_t seed) {
   return {h.low64, h.high64};
 }
 
+// XXH3-64 standing in for a 128-bit hash (format flag kFlagKeyHash64):
+// h1 = h2 = the 64-bit value.
+inline Hash128 xxh3_64_as_128(const void *data, size_t len, uint64_t seed) {
+  const uint64_t h = XXH3_64bits_withSeed(data, len, seed);
+  return {h, h};
+}
+
 struct Hasher {
   HashKind kind = HashKind::kXxh3;
   uint64_t seed = 0;
+  bool hash64 = false;  // kFlagKeyHash64 (XXH3 only)
 
   Hash128 operator()(const void *data, size_t len) const {
+    if (hash64) return xxh3_64_as_128(data, len, seed);
     switch (kind) {
       case HashKind::kMurmur3:
         return murmur3_x64_128(data, len, seed);
