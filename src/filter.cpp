@@ -169,11 +169,24 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
 void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {
   check_keys(keys, lens, n);
   if (n != 0 && out == nullptr) fail(BLOOM_E_INVALID_ARG, "results must not be NULL");
+  key_paths_.query_batch(key_paths_.ctx, keys, lens, n, out);
+}
+
+void Filter::reset_key_query_paths() { key_paths_ = {&generic_query_key, &generic_query_keys, this}; }
+
+bool Filter::generic_query_key(const void *self, const void *key, size_t len) {
+  const auto &f = *static_cast<const Filter *>(self);
+  return f.query(f.hasher_(key, len));
+}
+
+void Filter::generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
+                                uint8_t *out) {
+  const auto &f = *static_cast<const Filter *>(self);
   Hash128 block[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    hash_block(hasher_, keys + start, lens + start, count, block);
-    query_block(block, count, out + start);
+    hash_block(f.hasher_, keys + start, lens + start, count, block);
+    f.query_block(block, count, out + start);
   }
 }
 

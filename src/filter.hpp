@@ -21,6 +21,16 @@ namespace bloom::core {
 
 inline constexpr size_t kBatchBlock = 32;
 
+// Key-level query paths a kind may install in place of "hash, then virtual
+// query": bloom_query and bloom_query_batch then make one indirect call into
+// code specialised for the filter's kind, hasher and CPU. ctx is the kind's
+// own view of its memory. The paths must answer exactly like query(hasher(key)).
+struct KeyQueryPaths {
+  bool (*query)(const void *ctx, const void *key, size_t len);
+  void (*query_batch)(const void *ctx, const void *const *keys, const size_t *lens, size_t n, uint8_t *out);
+  const void *ctx;
+};
+
 class Filter {
  public:
   explicit Filter(const FilterConfig &config);
@@ -35,7 +45,7 @@ class Filter {
 
   // --- keys (the C API's entry points; they hash once and dispatch) -------
   void add_key(const void *key, size_t len);
-  bool query_key(const void *key, size_t len) const { return query(hasher_(key, len)); }
+  bool query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
   void remove_key(const void *key, size_t len);
   void add_keys(const void *const *keys, const size_t *lens, size_t n);
@@ -85,6 +95,10 @@ class Filter {
   virtual void fill_info(bloom_info &info) const = 0;
 
   void require_writable(const char *what) const;
+  // Installs a kind's specialised key paths; reset_key_query_paths() goes
+  // back to hashing with hasher_ and calling query() / query_block().
+  void set_key_query_paths(const KeyQueryPaths &paths) { key_paths_ = paths; }
+  void reset_key_query_paths();
   // Counts successful adds: a plain increment unless the filter is
   // concurrent (then a per-thread stripe; see striped_counter.hpp).
   void count_added(uint64_t n) {
@@ -98,6 +112,11 @@ class Filter {
   Hasher hasher_;
 
  private:
+  static bool generic_query_key(const void *self, const void *key, size_t len);
+  static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
+                                 uint8_t *out);
+
+  KeyQueryPaths key_paths_{&generic_query_key, &generic_query_keys, this};
   uint64_t keys_added_ = 0;                           // when not concurrent
   std::unique_ptr<StripedCounter> concurrent_added_;  // when concurrent
   std::shared_ptr<const void> backing_;

@@ -33,6 +33,18 @@ inline Hash128 xxh3_64_as_128(const void *data, size_t len, uint64_t seed) {
   return {h, h};
 }
 
+// XXH3-64 for the specialised query paths: keys of up to 16 bytes (ids,
+// words, k-mers of short k) take XXH3's short-input code inlined, with the
+// longer-input paths pruned by the length check; longer keys make a call.
+// Same value as XXH3_64bits_withSeed for every length.
+__attribute__((noinline)) inline uint64_t xxh3_64_out_of_line(const void *data, size_t len, uint64_t seed) {
+  return XXH3_64bits_withSeed(data, len, seed);
+}
+inline uint64_t xxh3_64_short_inline(const void *data, size_t len, uint64_t seed) {
+  if (len <= 16) return XXH3_64bits_withSeed(data, len, seed);
+  return xxh3_64_out_of_line(data, len, seed);
+}
+
 struct Hasher {
   HashKind kind = HashKind::kXxh3;
   uint64_t seed = 0;

@@ -21,16 +21,32 @@ BlockedFilter::BlockedFilter(const FilterConfig &config)
     : Filter(config),
       bits_(config.bits),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()) {}
+      kernels_(&blocked::best_kernels()) {
+  install_key_query_paths();
+}
 
 BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
     : Filter(config),
       bits_(std::move(bits)),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()) {}
+      kernels_(&blocked::best_kernels()) {
+  install_key_query_paths();
+}
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {}
+    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {
+  install_key_query_paths();
+}
+
+void BlockedFilter::install_key_query_paths() {
+  // The view points into bits_, whose storage never moves after
+  // construction (clear, merge and intersect work in place).
+  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes};
+  if (config_.key_hash64() && !config_.concurrent())
+    set_key_query_paths({kernels_->query_key_xxh3_64, kernels_->query_keys_xxh3_64, &view_});
+  else
+    reset_key_query_paths();
+}
 
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 

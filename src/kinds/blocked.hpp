@@ -54,7 +54,10 @@ class BlockedFilter final : public Filter {
   uint64_t lines() const { return lines_; }
   const blocked::Kernels &kernels() const { return *kernels_; }
   // Tests: answer through another kernel set (same bits, other code).
-  void use_kernels(const blocked::Kernels &k) { kernels_ = &k; }
+  void use_kernels(const blocked::Kernels &k) {
+    kernels_ = &k;
+    install_key_query_paths();
+  }
 
  protected:
   void add(Hash128 h) override;
@@ -76,10 +79,14 @@ class BlockedFilter final : public Filter {
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
   bool set_bits(Hash128 h);  // returns whether all were set before
   bool query_concurrent(Hash128 h) const;
+  // Routes bloom_query / bloom_query_batch straight into the kernels when
+  // the filter hashes with XXH3-64 and is not concurrent.
+  void install_key_query_paths();
 
   BitArray bits_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;
+  blocked::LineView view_{};
 };
 
 }  // namespace bloom::core

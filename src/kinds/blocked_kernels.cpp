@@ -1,5 +1,8 @@
 #include "kinds/blocked_kernels.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 #include "kinds/blocked_line.hpp"
 
 namespace bloom::core::blocked {
@@ -22,8 +25,28 @@ void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *
   for (size_t i = 0; i < n; ++i) (void)line_add(words + lines[i] * kLineWords, seeds[i], k);
 }
 
-constexpr Kernels kPortable{"portable", portable_query_line, portable_query_lines, portable_add_line,
-                            portable_add_lines};
+__attribute__((flatten)) bool portable_query_key_xxh3_64(const void *view, const void *key, size_t len) {
+  const auto &v = *static_cast<const LineView *>(view);
+  uint32_t seed;
+  const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
+  return line_has(line, seed, v.k);
+}
+
+__attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, const void *const *keys,
+                                                          const size_t *lens, size_t n, uint8_t *out) {
+  const auto &v = *static_cast<const LineView *>(view);
+  const uint64_t *lines[kKeyBlock];
+  uint32_t seeds[kKeyBlock];
+  for (size_t start = 0; start < n; start += kKeyBlock) {
+    const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
+    stage_key_block(v, keys + start, lens + start, count, lines, seeds);
+    for (size_t i = 0; i < count; ++i) out[start + i] = line_has(lines[i], seeds[i], v.k) ? 1 : 0;
+  }
+}
+
+constexpr Kernels kPortable{
+    "portable",         portable_query_line,        portable_query_lines,       portable_add_line,
+    portable_add_lines, portable_query_key_xxh3_64, portable_query_keys_xxh3_64};
 
 }  // namespace
 
@@ -33,8 +56,16 @@ const Kernels *avx2_kernels() { return avx2_kernels_if_supported(); }
 
 const Kernels &best_kernels() {
   static const Kernels *const best = [] {
-    const Kernels *avx2 = avx2_kernels();
-    return avx2 != nullptr ? avx2 : &kPortable;
+    const Kernels *available[] = {avx2_kernels(), &kPortable};  // fastest first
+    // BLOOM_KERNELS=portable|avx2 picks a slower set, for A/B
+    // benchmarks in one run and for bug reports; unknown or unavailable
+    // names are ignored.
+    if (const char *want = std::getenv("BLOOM_KERNELS"))
+      for (const Kernels *k : available)
+        if (k != nullptr && std::strcmp(k->name, want) == 0) return k;
+    for (const Kernels *k : available)
+      if (k != nullptr) return k;
+    return &kPortable;
   }();
   return *best;
 }

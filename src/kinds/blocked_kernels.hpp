@@ -14,6 +14,15 @@
 
 namespace bloom::core::blocked {
 
+// What the key-level query paths need of a blocked filter (filter.hpp's
+// KeyQueryPaths ctx): its lines, k and seed. Owned by the filter.
+struct LineView {
+  const uint64_t *words;
+  uint64_t lines;
+  uint64_t seed;
+  uint32_t k;
+};
+
 struct Kernels {
   const char *name;  // "portable", "avx2"
   // One key: the k probes of seed x all hit set bits of the 8-word line.
@@ -26,12 +35,19 @@ struct Kernels {
   bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k);
   // n keys: add_line(words + 8 * lines[i], seeds[i], k) for each.
   void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k);
+  // Whole queries of filters whose keys hash with XXH3-64 (kFlagKeyHash64):
+  // hash, line, probe in one function; view is a const LineView *.
+  bool (*query_key_xxh3_64)(const void *view, const void *key, size_t len);
+  // n keys in blocks: hash a block, prefetch its lines, then probe them.
+  void (*query_keys_xxh3_64)(const void *view, const void *const *keys, const size_t *lens, size_t n,
+                             uint8_t *out);
 };
 
 const Kernels &portable_kernels();
 // nullptr when this build or this CPU has no AVX2.
 const Kernels *avx2_kernels();
-// The fastest set this CPU supports (decided once per process).
+// The fastest set this CPU supports, or the one the environment variable
+// BLOOM_KERNELS names (decided once per process).
 const Kernels &best_kernels();
 
 }  // namespace bloom::core::blocked

@@ -16,11 +16,7 @@ namespace bloom::core::blocked {
 
 namespace {
 
-constexpr uint32_t power(uint32_t c, uint32_t e) {
-  uint32_t r = 1;
-  for (uint32_t i = 0; i < e; ++i) r *= c;
-  return r;
-}
+constexpr uint32_t power(uint32_t e) { return probe_multiplier_power(e); }
 
 // One group of eight probes: lane t's position is the top 9 bits of
 // x * powers[t]; lo/hi are the line's sixteen 32-bit words. Returns the
@@ -51,16 +47,14 @@ __attribute__((target("avx2"))) inline __m256i avx2_live_lanes(uint32_t left) {
 // multiplies (same products mod 2^32, so the same bits).
 template <uint32_t First>
 __attribute__((target("avx2"))) inline __m256i avx2_powers() {
-  static constexpr uint32_t p[8] = {power(kProbeMultiplier, First + 0), power(kProbeMultiplier, First + 1),
-                                    power(kProbeMultiplier, First + 2), power(kProbeMultiplier, First + 3),
-                                    power(kProbeMultiplier, First + 4), power(kProbeMultiplier, First + 5),
-                                    power(kProbeMultiplier, First + 6), power(kProbeMultiplier, First + 7)};
+  static constexpr uint32_t p[8] = {power(First + 0), power(First + 1), power(First + 2), power(First + 3),
+                                    power(First + 4), power(First + 5), power(First + 6), power(First + 7)};
   return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
 }
 
 // Any k: groups of eight, the powers advancing by C^8 (independent of x).
 __attribute__((target("avx2"))) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k) {
-  constexpr uint32_t kStep = power(kProbeMultiplier, 8);
+  constexpr uint32_t kStep = power(8);
   const __m256i step = _mm256_set1_epi32(static_cast<int>(kStep));
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
@@ -155,7 +149,37 @@ __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint6
   for (size_t i = 0; i < n; ++i) (void)avx2_line_add(words + lines[i] * kLineWords, seeds[i], k);
 }
 
-constexpr Kernels kAvx2{"avx2", avx2_query_line, avx2_query_lines, avx2_add_line, avx2_add_lines};
+__attribute__((target("avx2"), flatten)) bool avx2_query_key_xxh3_64(const void *view, const void *key,
+                                                                     size_t len) {
+  const auto &v = *static_cast<const LineView *>(view);
+  uint32_t seed;
+  const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
+  return avx2_line_has(line, seed, v.k);
+}
+
+__attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void *view,
+                                                                      const void *const *keys,
+                                                                      const size_t *lens, size_t n,
+                                                                      uint8_t *out) {
+  const auto &v = *static_cast<const LineView *>(view);
+  if (v.k > 16) {
+    for (size_t i = 0; i < n; ++i) out[i] = avx2_query_key_xxh3_64(view, keys[i], lens[i]) ? 1 : 0;
+    return;
+  }
+  const __m256i live0 = avx2_live_lanes(v.k);
+  const __m256i live1 = avx2_live_lanes(v.k > 8 ? v.k - 8 : 0);
+  const uint64_t *lines[kKeyBlock];
+  uint32_t seeds[kKeyBlock];
+  for (size_t start = 0; start < n; start += kKeyBlock) {
+    const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
+    stage_key_block(v, keys + start, lens + start, count, lines, seeds);
+    for (size_t i = 0; i < count; ++i)
+      out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.k, live0, live1) ? 1 : 0;
+  }
+}
+
+constexpr Kernels kAvx2{"avx2",         avx2_query_line,        avx2_query_lines,       avx2_add_line,
+                        avx2_add_lines, avx2_query_key_xxh3_64, avx2_query_keys_xxh3_64};
 
 }  // namespace
 

@@ -25,11 +25,23 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hash/hasher.hpp"
+#include "kinds/blocked_kernels.hpp"
+#include "probe.hpp"
+
 namespace bloom::core::blocked {
 
 inline constexpr uint32_t kLineBits = 512;
 inline constexpr uint32_t kLineWords = kLineBits / 64;
 inline constexpr uint32_t kProbeMultiplier = 0x9E3779B9u;  // odd: 2^32 / golden ratio
+
+// C^e mod 2^32: probe j's value is x * C^j, so SIMD lanes compute group g's
+// probes with one multiply by these constants instead of a chain.
+constexpr uint32_t probe_multiplier_power(uint32_t e) {
+  uint32_t r = 1;
+  for (uint32_t i = 0; i < e; ++i) r *= kProbeMultiplier;
+  return r;
+}
 
 // The 32-bit value the in-line positions are drawn from.
 inline uint32_t line_seed(uint64_t h2) { return static_cast<uint32_t>(h2); }
@@ -66,6 +78,26 @@ inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k) {
     x *= kProbeMultiplier;
   }
   return true;
+}
+
+// A key's line and in-line seed when its hash is XXH3-64 (kFlagKeyHash64:
+// h1 = h2 = h, so the line is the multiply-high of h and the seed its low
+// 32 bits, exactly as the Hash128 path computes them).
+inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {
+  const uint64_t h = xxh3_64_short_inline(key, len, v.seed);
+  *seed = line_seed(h);
+  return v.words + reduce_range(h, v.lines) * kLineWords;
+}
+
+// The staging half of a batch query: every key's line and seed, with the
+// line's fetch started, so all count misses overlap before any probe.
+inline constexpr size_t kKeyBlock = 32;
+inline void stage_key_block(const LineView &v, const void *const *keys, const size_t *lens, size_t count,
+                            const uint64_t **lines, uint32_t *seeds) {
+  for (size_t i = 0; i < count; ++i) {
+    lines[i] = key_line_xxh3_64(v, keys[i], lens[i], &seeds[i]);
+    __builtin_prefetch(lines[i]);
+  }
 }
 
 }  // namespace bloom::core::blocked

@@ -1,0 +1,116 @@
+// The blocked kind's key-level query paths (hash + line + probe in one
+// kernel call, installed for XXH3-64 filters) answer exactly like the generic
+// path -- hash with the filter's Hasher, then BlockedFilter::query -- for
+// every kernel set, every key length across XXH3's length classes, single
+// and batch, batch sizes crossing the staging blocks.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "configure.hpp"
+#include "kinds/blocked.hpp"
+#include "kinds/blocked_kernels.hpp"
+#include "kinds/registry.hpp"
+
+namespace bloom::test {
+namespace {
+
+using core::BlockedFilter;
+using core::blocked::Kernels;
+
+std::vector<const Kernels *> kernel_sets() {
+  std::vector<const Kernels *> sets{&core::blocked::portable_kernels()};
+  if (core::blocked::avx2_kernels() != nullptr) sets.push_back(core::blocked::avx2_kernels());
+  return sets;
+}
+
+std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.kind = BLOOM_KIND_BLOCKED;
+  o.capacity = capacity;
+  o.fp_rate = p;
+  o.seed = seed;
+  return core::create_filter(core::configure(o));
+}
+
+// Keys of every length 0..40 (XXH3 changes code at 0, 4, 9, 17, 129 bytes;
+// a few are longer than 128), with varied bytes.
+std::vector<std::string> keys_of_all_lengths(const std::string &tag, size_t per_length) {
+  std::vector<std::string> keys;
+  for (size_t len : {0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 40, 64, 128, 129, 200, 300}) {
+    for (size_t i = 0; i < per_length; ++i) {
+      std::string k = tag + std::to_string(i) + "/" + std::to_string(len) + "/";
+      k.resize(len, static_cast<char>('a' + i % 26));
+      if (len > 0) k[len - 1] = static_cast<char>(i * 7 + len);
+      keys.push_back(k);
+    }
+  }
+  return keys;
+}
+
+TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
+  for (double p : {0.01, 1e-4, 1e-9}) {  // k = 7, 13, 30: one, two and four groups of probes
+    auto filter = make_blocked(2000, p, 0x5eed);
+    auto &blocked = static_cast<BlockedFilter &>(*filter);
+    ASSERT_TRUE(blocked.config().key_hash64());
+    const auto present = keys_of_all_lengths("in-", 40);
+    for (const auto &k : present) filter->add_key(k.data(), k.size());
+    const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
+
+    std::vector<std::string> all = present;
+    all.insert(all.end(), absent.begin(), absent.end());
+    std::vector<const void *> ptrs;
+    std::vector<size_t> lens;
+    std::vector<uint8_t> want;
+    size_t hits = 0;
+    for (const auto &k : all) {
+      ptrs.push_back(k.data());
+      lens.push_back(k.size());
+      want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
+      hits += want.back();
+    }
+    ASSERT_GE(hits, present.size());  // no false negative on the generic path
+
+    for (const Kernels *set : kernel_sets()) {
+      blocked.use_kernels(*set);
+      for (size_t i = 0; i < all.size(); ++i)
+        ASSERT_EQ(filter->query_key(all[i].data(), all[i].size()), want[i] == 1)
+            << set->name << " p=" << p << " key length " << all[i].size();
+      // Batches of every size up to three staging blocks, at every offset.
+      for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{97}, all.size()}) {
+        std::vector<uint8_t> got(all.size(), 2);
+        for (size_t start = 0; start < all.size(); start += n) {
+          const size_t count = std::min(n, all.size() - start);
+          filter->query_keys(&ptrs[start], &lens[start], count, &got[start]);
+        }
+        ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
+      }
+    }
+  }
+}
+
+// The fast paths are only for the XXH3-64 layout of non-concurrent filters;
+// the others keep the generic path and still answer.
+TEST(BlockedKeyPaths, OtherLayoutsKeepTheGenericPath) {
+  for (int32_t hash : {BLOOM_HASH_MURMUR3, BLOOM_HASH_FNV1A, BLOOM_HASH_XXH3}) {
+    for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_CONCURRENT)}) {
+      bloom_options o;
+      bloom_options_init(&o);
+      o.kind = BLOOM_KIND_BLOCKED;
+      o.hash = hash;
+      o.flags = flags;
+      o.capacity = 500;
+      o.fp_rate = 0.01;
+      auto filter = core::create_filter(core::configure(o));
+      EXPECT_EQ(filter->config().key_hash64(), hash == BLOOM_HASH_XXH3);
+      const auto keys = keys_of_all_lengths("k-", 5);
+      for (const auto &k : keys) filter->add_key(k.data(), k.size());
+      for (const auto &k : keys) ASSERT_TRUE(filter->query_key(k.data(), k.size())) << hash << " " << flags;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bloom::test
