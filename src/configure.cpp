@@ -86,7 +86,7 @@ FilterConfig configure(const bloom_options &o) {
   c.hash = static_cast<HashKind>(o.hash);
   c.seed = o.seed;
   c.flags = o.flags;
-  if (uses_key_hash64(c.kind, c.hash)) c.flags |= kFlagKeyHash64;
+  if (c.kind == Kind::kBlocked) c.flags |= kFlagBlockedLayout2;
   c.capacity = o.capacity;
   switch (c.kind) {
     case Kind::kClassic:

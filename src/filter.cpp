@@ -73,8 +73,8 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   if (a.seed != b.seed) return differ("seed", a.seed, b.seed);
   if (a.bits != b.bits) return differ("bits (m)", a.bits, b.bits);
   if (a.hashes != b.hashes) return differ("hashes (k)", a.hashes, b.hashes);
-  if (a.key_hash64() != b.key_hash64())
-    return "key hash layout differs (XXH3-64 of format 1.1 vs XXH3-128 of format 1.0): rebuild the older "
+  if (a.blocked_layout2() != b.blocked_layout2())
+    return "blocked layout differs (layout 2 of format 1.1 vs layout 1 of format 1.0): rebuild the older "
            "filter with this library";
   if (a.enhanced_probes() != b.enhanced_probes())
     return "probe scheme differs (enhanced vs plain double hashing)";

@@ -30,29 +30,29 @@ struct FilterConfig {
 
   bool concurrent() const { return (flags & BLOOM_FLAG_CONCURRENT) != 0; }
   bool enhanced_probes() const { return (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) == 0; }
-  bool key_hash64() const;
+  bool blocked_layout2() const;
+  bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).
 inline constexpr uint32_t kKnownFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
 
-// A format flag, never a bloom_options flag: the key is hashed to 64 bits
-// (XXH3-64 with the filter's seed) and that one value serves as both h1 and
-// h2. Set by the library on every new blocked filter hashed with XXH3
-// (format 1.1): the blocked kind reads only h1 (its line) and the low 32 bits
-// of h2 (its in-line seed), so the 128-bit hash was ~20 instructions of a
-// ~70-instruction query spent on bits nobody used. Files without the flag
-// (format 1.0) keep hashing with XXH3-128, so their bits still mean what
-// they meant. docs/FORMAT.md, "How a key becomes bits".
-inline constexpr uint32_t kFlagKeyHash64 = 1u << 16;
+// A format flag, never a bloom_options flag: layout 2 of the blocked kind
+// (format 1.1), set by the library on every new blocked filter.
+//  - In-line positions come from 64 unrelated odd multipliers instead of the
+//    powers of one constant, which put the false-positive rate 6% above the
+//    sizing model's at k = 12 (blocked_line.hpp).
+//  - With XXH3, keys are hashed with XXH3-64 and h1 = h2 = that value: the
+//    blocked kind reads only h1 (its line) and the low 32 bits of h2 (its
+//    in-line seed), so XXH3-128 spent ~20 of a ~70-instruction query on bits
+//    nobody used.
+// Files without the flag (format 1.0) keep layout 1, so their bits still
+// mean what they meant. docs/FORMAT.md, "How a key becomes bits".
+inline constexpr uint32_t kFlagBlockedLayout2 = 1u << 16;
 // Every flag a file may carry.
-inline constexpr uint32_t kFileFlags = kKnownFlags | kFlagKeyHash64;
+inline constexpr uint32_t kFileFlags = kKnownFlags | kFlagBlockedLayout2;
 
-inline bool FilterConfig::key_hash64() const { return (flags & kFlagKeyHash64) != 0; }
-
-// Whether new filters of this kind and hash get kFlagKeyHash64.
-inline bool uses_key_hash64(Kind kind, HashKind hash) {
-  return kind == Kind::kBlocked && hash == HashKind::kXxh3;
-}
+inline bool FilterConfig::blocked_layout2() const { return (flags & kFlagBlockedLayout2) != 0; }
+inline bool FilterConfig::key_hash64() const { return blocked_layout2() && hash == HashKind::kXxh3; }
 
 }  // namespace bloom::core

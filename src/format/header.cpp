@@ -114,9 +114,8 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   h.stages = load_le32(in + kOffStages);
 
   if ((c.flags & ~kFileFlags) != 0) fail(BLOOM_E_FORMAT, "unknown flags " + hex(c.flags));
-  if (c.key_hash64() && !uses_key_hash64(c.kind, c.hash))
-    fail(BLOOM_E_FORMAT,
-         "flags " + hex(c.flags) + ": the 64-bit key hash is only defined for blocked XXH3 filters");
+  if (c.blocked_layout2() && c.kind != Kind::kBlocked)
+    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");

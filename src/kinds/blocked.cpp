@@ -17,11 +17,18 @@ namespace bloom::core {
 using blocked::kLineBits;
 using blocked::kLineWords;
 
+namespace {
+const uint32_t *multipliers_of(const FilterConfig &c) {
+  return c.blocked_layout2() ? blocked::kSaltMultipliers.data() : blocked::kPowerMultipliers.data();
+}
+}  // namespace
+
 BlockedFilter::BlockedFilter(const FilterConfig &config)
     : Filter(config),
       bits_(config.bits),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()) {
+      kernels_(&blocked::best_kernels()),
+      mult_(multipliers_of(config)) {
   install_key_query_paths();
 }
 
@@ -29,19 +36,24 @@ BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
     : Filter(config),
       bits_(std::move(bits)),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()) {
+      kernels_(&blocked::best_kernels()),
+      mult_(multipliers_of(config)) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {
+    : Filter(other, 0),
+      bits_(other.bits_.copy()),
+      lines_(other.lines_),
+      kernels_(other.kernels_),
+      mult_(other.mult_) {
   install_key_query_paths();
 }
 
 void BlockedFilter::install_key_query_paths() {
   // The view points into bits_, whose storage never moves after
   // construction (clear, merge and intersect work in place).
-  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes};
+  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes, mult_};
   if (config_.key_hash64() && !config_.concurrent())
     set_key_query_paths({kernels_->query_key_xxh3_64, kernels_->query_keys_xxh3_64, &view_});
   else
@@ -53,9 +65,9 @@ uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lin
 bool BlockedFilter::set_bits(Hash128 h) {
   uint64_t *line = bits_.words() + line_of(h) * kLineWords;
   const uint32_t x = blocked::line_seed(h.h2);
-  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes);
+  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes, mult_);
   uint64_t mask[kLineWords] = {};
-  blocked::build_mask(x, config_.hashes, mask);
+  blocked::build_mask(x, config_.hashes, mult_, mask);
   bool all_set = true;
   // A locked RMW costs ~20 cycles; skip words whose bits are already set
   // (bits are never cleared, so a set bit stays set and the answer holds).
@@ -75,12 +87,11 @@ bool BlockedFilter::test_and_add(Hash128 h) { return set_bits(h); }
 
 bool BlockedFilter::query_concurrent(Hash128 h) const {
   const uint64_t *line = bits_.words() + line_of(h) * kLineWords;
-  uint32_t x = blocked::line_seed(h.h2);
+  const uint32_t x = blocked::line_seed(h.h2);
   for (uint32_t j = 0; j < config_.hashes; ++j) {
-    const uint32_t b = blocked::bit_of(x);
+    const uint32_t b = blocked::bit_of(x * mult_[j]);
     const uint64_t word = std::atomic_ref<const uint64_t>(line[b >> 6]).load(std::memory_order_relaxed);
     if (((word >> (b & 63)) & 1u) == 0) return false;
-    x *= blocked::kProbeMultiplier;
   }
   return true;
 }
@@ -88,7 +99,7 @@ bool BlockedFilter::query_concurrent(Hash128 h) const {
 bool BlockedFilter::query(Hash128 h) const {
   if (config_.concurrent()) return query_concurrent(h);
   return kernels_->query_line(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
-                              config_.hashes);
+                              config_.hashes, mult_);
 }
 
 // Each key's line and in-line seed, for the batch kernels; prefetches the
@@ -114,7 +125,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     stage_lines<1>(hs + start, count, lines, seeds);
-    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes);
+    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_);
   }
 }
 
@@ -129,7 +140,7 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     stage_lines<0>(hs + start, count, lines, seeds);
-    kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, out + start);
+    kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_, out + start);
   }
 }
 

@@ -86,6 +86,7 @@ class BlockedFilter final : public Filter {
   BitArray bits_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;
+  const uint32_t *mult_;  // the layout's in-line multipliers
   blocked::LineView view_{};
 };
 

@@ -12,24 +12,29 @@ const Kernels *avx2_kernels_if_supported();
 
 namespace {
 
-bool portable_query_line(const uint64_t *line, uint32_t x, uint32_t k) { return line_has(line, x, k); }
-
-void portable_query_lines(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
-                          uint32_t k, uint8_t *out) {
-  for (size_t i = 0; i < n; ++i) out[i] = line_has(words + lines[i] * kLineWords, seeds[i], k) ? 1 : 0;
+bool portable_query_line(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
+  return line_has(line, x, k, mult);
 }
 
-bool portable_add_line(uint64_t *line, uint32_t x, uint32_t k) { return line_add(line, x, k); }
+void portable_query_lines(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
+                          uint32_t k, const uint32_t *mult, uint8_t *out) {
+  for (size_t i = 0; i < n; ++i) out[i] = line_has(words + lines[i] * kLineWords, seeds[i], k, mult) ? 1 : 0;
+}
 
-void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k) {
-  for (size_t i = 0; i < n; ++i) (void)line_add(words + lines[i] * kLineWords, seeds[i], k);
+bool portable_add_line(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
+  return line_add(line, x, k, mult);
+}
+
+void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
+                        const uint32_t *mult) {
+  for (size_t i = 0; i < n; ++i) (void)line_add(words + lines[i] * kLineWords, seeds[i], k, mult);
 }
 
 __attribute__((flatten)) bool portable_query_key_xxh3_64(const void *view, const void *key, size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   uint32_t seed;
   const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
-  return line_has(line, seed, v.k);
+  return line_has(line, seed, v.k, v.mult);
 }
 
 __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, const void *const *keys,
@@ -40,7 +45,7 @@ __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, cons
   for (size_t start = 0; start < n; start += kKeyBlock) {
     const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
     stage_key_block(v, keys + start, lens + start, count, lines, seeds);
-    for (size_t i = 0; i < count; ++i) out[start + i] = line_has(lines[i], seeds[i], v.k) ? 1 : 0;
+    for (size_t i = 0; i < count; ++i) out[start + i] = line_has(lines[i], seeds[i], v.k, v.mult) ? 1 : 0;
   }
 }
 

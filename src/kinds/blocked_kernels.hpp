@@ -21,20 +21,23 @@ struct LineView {
   uint64_t lines;
   uint64_t seed;
   uint32_t k;
+  const uint32_t *mult;  // the layout's multipliers (blocked_line.hpp)
 };
 
 struct Kernels {
   const char *name;  // "portable", "avx2"
+  // mult is the layout's multiplier table (kMaxProbes entries).
   // One key: the k probes of seed x all hit set bits of the 8-word line.
-  bool (*query_line)(const uint64_t *line, uint32_t x, uint32_t k);
-  // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], k).
+  bool (*query_line)(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult);
+  // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], k, mult).
   void (*query_lines)(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
-                      uint32_t k, uint8_t *out);
+                      uint32_t k, const uint32_t *mult, uint8_t *out);
   // Sets the k bits of seed x in the line (not atomically); returns whether
   // all of them were set before.
-  bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k);
-  // n keys: add_line(words + 8 * lines[i], seeds[i], k) for each.
-  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k);
+  bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult);
+  // n keys: add_line(words + 8 * lines[i], seeds[i], k, mult) for each.
+  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
+                    const uint32_t *mult);
   // Whole queries of filters whose keys hash with XXH3-64 (kFlagKeyHash64):
   // hash, line, probe in one function; view is a const LineView *.
   bool (*query_key_xxh3_64)(const void *view, const void *key, size_t len);

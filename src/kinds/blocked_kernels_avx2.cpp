@@ -16,12 +16,10 @@ namespace bloom::core::blocked {
 
 namespace {
 
-constexpr uint32_t power(uint32_t e) { return probe_multiplier_power(e); }
-
-// One group of eight probes: lane t's position is the top 9 bits of
-// x * powers[t]; lo/hi are the line's sixteen 32-bit words. Returns the
-// wanted one-bit mask per lane, masked by live, and (through words) the word
-// each lane's bit lives in.
+// One group of eight probes: lane t's position is the top 9 bits of xs[t];
+// lo/hi are the line's sixteen 32-bit words. Returns the wanted one-bit mask
+// per lane, masked by live, and (through words) the word each lane's bit
+// lives in.
 __attribute__((target("avx2"))) inline __m256i avx2_group_want(__m256i lo, __m256i hi, __m256i xs,
                                                                __m256i live, __m256i *words) {
   const __m256i bits = _mm256_srli_epi32(xs, 23);
@@ -42,75 +40,73 @@ __attribute__((target("avx2"))) inline __m256i avx2_live_lanes(uint32_t left) {
   return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(left > 8 ? 8 : left)), lane);
 }
 
-// The probe multipliers C^0 .. C^7 and C^8 .. C^15, as constants: group g's
-// positions are one multiply away from x (x * C^(8g + t)), not a chain of g
-// multiplies (same products mod 2^32, so the same bits).
-template <uint32_t First>
-__attribute__((target("avx2"))) inline __m256i avx2_powers() {
-  static constexpr uint32_t p[8] = {power(First + 0), power(First + 1), power(First + 2), power(First + 3),
-                                    power(First + 4), power(First + 5), power(First + 6), power(First + 7)};
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+// Group g's probe values x * mult[8g + t]: one multiply by eight table
+// entries (the table has kMaxProbes = 64 entries, so every group of a legal
+// k reads inside it).
+__attribute__((target("avx2"))) inline __m256i avx2_group_values(__m256i base, const uint32_t *mult,
+                                                                 uint32_t g) {
+  return _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult + 8 * g)));
 }
 
-// Any k: groups of eight, the powers advancing by C^8 (independent of x).
-__attribute__((target("avx2"))) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k) {
-  constexpr uint32_t kStep = power(8);
-  const __m256i step = _mm256_set1_epi32(static_cast<int>(kStep));
+// Any k: groups of eight.
+__attribute__((target("avx2"))) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k,
+                                                         const uint32_t *mult) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  __m256i group_powers = avx2_powers<0>();  // C^(8g + lane)
-  for (uint32_t left = k;; left -= 8) {
+  for (uint32_t g = 0, left = k;; ++g, left -= 8) {
     __m256i words;
     const __m256i want =
-        avx2_group_want(lo, hi, _mm256_mullo_epi32(base, group_powers), avx2_live_lanes(left), &words);
+        avx2_group_want(lo, hi, avx2_group_values(base, mult, g), avx2_live_lanes(left), &words);
     // testc: (~words & want) == 0, i.e. every wanted bit is set.
     if (!_mm256_testc_si256(words, want)) return false;
     if (left <= 8) return true;
-    group_powers = _mm256_mullo_epi32(group_powers, step);
   }
 }
 
 // k <= 16 (every p down to about 1e-6 at the sizing's k): at most two groups
-// with constant multipliers and no loop. live0/live1 are avx2_live_lanes(k)
-// and avx2_live_lanes(k - 8), computed once per call of the batch loop.
+// and no loop. live0/live1 are avx2_live_lanes(k) and avx2_live_lanes(k - 8),
+// computed once per call of the batch loop.
 __attribute__((target("avx2"))) inline bool avx2_line_has_k16(const uint64_t *line, uint32_t x, uint32_t k,
-                                                              __m256i live0, __m256i live1) {
+                                                              const uint32_t *mult, __m256i live0,
+                                                              __m256i live1) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   __m256i words;
-  __m256i want = avx2_group_want(lo, hi, _mm256_mullo_epi32(base, avx2_powers<0>()), live0, &words);
+  __m256i want = avx2_group_want(lo, hi, avx2_group_values(base, mult, 0), live0, &words);
   if (!_mm256_testc_si256(words, want)) return false;
   if (k <= 8) return true;
-  want = avx2_group_want(lo, hi, _mm256_mullo_epi32(base, avx2_powers<8>()), live1, &words);
+  want = avx2_group_want(lo, hi, avx2_group_values(base, mult, 1), live1, &words);
   return _mm256_testc_si256(words, want) != 0;
 }
 
-__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k) {
-  if (k > 16) return avx2_line_has_any_k(line, x, k);
+__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k,
+                                                          const uint32_t *mult) {
+  if (k > 16) return avx2_line_has_any_k(line, x, k, mult);
   // The usual case (k = 8..16, p <= ~2e-3): the first group is all live, and
   // the constant all-ones mask folds away.
-  if (k >= 8) return avx2_line_has_k16(line, x, k, _mm256_set1_epi32(-1), avx2_live_lanes(k - 8));
-  return avx2_line_has_k16(line, x, k, avx2_live_lanes(k), avx2_live_lanes(k > 8 ? k - 8 : 0));
+  if (k >= 8) return avx2_line_has_k16(line, x, k, mult, _mm256_set1_epi32(-1), avx2_live_lanes(k - 8));
+  return avx2_line_has_k16(line, x, k, mult, avx2_live_lanes(k), avx2_live_lanes(0));
 }
 
-__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, uint32_t k) {
-  return avx2_line_has(line, x, k);
+__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, uint32_t k,
+                                                     const uint32_t *mult) {
+  return avx2_line_has(line, x, k, mult);
 }
 
 __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, const uint64_t *lines,
                                                       const uint32_t *seeds, size_t n, uint32_t k,
-                                                      uint8_t *out) {
+                                                      const uint32_t *mult, uint8_t *out) {
   if (k > 16) {
     for (size_t i = 0; i < n; ++i)
-      out[i] = avx2_line_has_any_k(words + lines[i] * kLineWords, seeds[i], k) ? 1 : 0;
+      out[i] = avx2_line_has_any_k(words + lines[i] * kLineWords, seeds[i], k, mult) ? 1 : 0;
     return;
   }
   const __m256i live0 = avx2_live_lanes(k);
   const __m256i live1 = avx2_live_lanes(k > 8 ? k - 8 : 0);
   for (size_t i = 0; i < n; ++i)
-    out[i] = avx2_line_has_k16(words + lines[i] * kLineWords, seeds[i], k, live0, live1) ? 1 : 0;
+    out[i] = avx2_line_has_k16(words + lines[i] * kLineWords, seeds[i], k, mult, live0, live1) ? 1 : 0;
 }
 
 // The mask is built in two registers, never in memory: for probe bit b, lane
@@ -119,17 +115,17 @@ __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, con
 // single add then issues two stores instead of a dozen stack writes -- the
 // stack mask filled the store queue while the line's miss was pending and
 // made one add cost ~100 ns instead of ~40 (1e6 keys, p = 1e-4).
-__attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32_t x, uint32_t k) {
+__attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32_t x, uint32_t k,
+                                                          const uint32_t *mult) {
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i off_lo = _mm256_setr_epi32(0, 32, 64, 96, 128, 160, 192, 224);
   const __m256i off_hi = _mm256_setr_epi32(256, 288, 320, 352, 384, 416, 448, 480);
   __m256i lo = _mm256_setzero_si256();
   __m256i hi = _mm256_setzero_si256();
   for (uint32_t j = 0; j < k; ++j) {
-    const __m256i b = _mm256_set1_epi32(static_cast<int>(bit_of(x)));
+    const __m256i b = _mm256_set1_epi32(static_cast<int>(bit_of(x * mult[j])));
     lo = _mm256_or_si256(lo, _mm256_sllv_epi32(one, _mm256_sub_epi32(b, off_lo)));
     hi = _mm256_or_si256(hi, _mm256_sllv_epi32(one, _mm256_sub_epi32(b, off_hi)));
-    x *= kProbeMultiplier;
   }
   auto *p = reinterpret_cast<__m256i *>(line);
   const __m256i old_lo = _mm256_loadu_si256(p);
@@ -140,13 +136,15 @@ __attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32
   return _mm256_testc_si256(old_lo, lo) && _mm256_testc_si256(old_hi, hi);
 }
 
-__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, uint32_t k) {
-  return avx2_line_add(line, x, k);
+__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, uint32_t k,
+                                                   const uint32_t *mult) {
+  return avx2_line_add(line, x, k, mult);
 }
 
 __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
-                                                    const uint32_t *seeds, size_t n, uint32_t k) {
-  for (size_t i = 0; i < n; ++i) (void)avx2_line_add(words + lines[i] * kLineWords, seeds[i], k);
+                                                    const uint32_t *seeds, size_t n, uint32_t k,
+                                                    const uint32_t *mult) {
+  for (size_t i = 0; i < n; ++i) (void)avx2_line_add(words + lines[i] * kLineWords, seeds[i], k, mult);
 }
 
 __attribute__((target("avx2"), flatten)) bool avx2_query_key_xxh3_64(const void *view, const void *key,
@@ -154,7 +152,7 @@ __attribute__((target("avx2"), flatten)) bool avx2_query_key_xxh3_64(const void 
   const auto &v = *static_cast<const LineView *>(view);
   uint32_t seed;
   const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
-  return avx2_line_has(line, seed, v.k);
+  return avx2_line_has(line, seed, v.k, v.mult);
 }
 
 __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void *view,
@@ -174,7 +172,7 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
     const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
     stage_key_block(v, keys + start, lens + start, count, lines, seeds);
     for (size_t i = 0; i < count; ++i)
-      out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.k, live0, live1) ? 1 : 0;
+      out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.k, v.mult, live0, live1) ? 1 : 0;
   }
 }
 

@@ -8,20 +8,32 @@
 //
 // The layout, from the key's 128-bit hash (h1, h2):
 //   line  = floor(h1 * lines / 2^64)                (multiply-high, probe.hpp)
-//   x_0   = low 32 bits of h2;  x_j = x_0 * C^j mod 2^32,  C = 0x9E3779B9
+//   x     = low 32 bits of h2;  x_j = x * M_j mod 2^32
 //   bit_j = x_j >> 23                               (the top 9 bits: 0..511)
 // Multiplying by an odd constant is a bijection on 32-bit words whose high
-// bits depend on every lower bit, so each product's top 9 bits are a fresh,
-// nearly independent position; one 32-bit multiply per probe is cheap in
-// scalar code and 8 lanes wide in AVX2 (the same idea as RocksDB's
-// FastLocalBloom, written here from the description). Probes of one key may
-// repeat a bit; the sizing model (blocked_sizing.hpp) accounts for that.
+// bits depend on every lower bit, so each product's top 9 bits are a fresh
+// position; one 32-bit multiply per probe is cheap in scalar code and 8 lanes
+// wide in AVX2. Probes of one key may repeat a bit; the sizing model
+// (blocked_sizing.hpp) accounts for that.
+//
+// The multipliers M_j are a table per layout:
+//   layout 1 (format 1.0): M_j = C^j, C = 0x9E3779B9 (as RocksDB's
+//     FastLocalBloom, written here from the description). Powers of one
+//     constant are related to each other, and at k = 12 the positions are
+//     not independent enough: 1e6 seed-workload keys at p = 1e-4 (4 key
+//     sets x 2 hashers, 3e6 negative queries each) gave a mean rate of
+//     1.036e-4, so filters sized for p missed it.
+//   layout 2 (format 1.1, flag kFlagBlockedLayout2): M_j = 64 unrelated odd
+//     constants (kSaltMultipliers); same cost. The same runs gave 0.967e-4;
+//     a simulation with ideal random positions gives 0.997e-4 (1.2e7
+//     queries x 12), layout 2 0.999e-4, layout 1 1.013e-4.
 //
 // Bit b of a line is bit b % 64 of 64-bit word b / 64 -- the same order the
 // BitArray uses for the whole filter, and, on a little-endian CPU, bit b % 32
 // of 32-bit word b / 32, which is how the AVX2 path addresses it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -35,33 +47,48 @@ inline constexpr uint32_t kLineBits = 512;
 inline constexpr uint32_t kLineWords = kLineBits / 64;
 inline constexpr uint32_t kProbeMultiplier = 0x9E3779B9u;  // odd: 2^32 / golden ratio
 
-// C^e mod 2^32: probe j's value is x * C^j, so SIMD lanes compute group g's
-// probes with one multiply by these constants instead of a chain.
-constexpr uint32_t probe_multiplier_power(uint32_t e) {
+inline constexpr uint32_t kMaxProbes = 64;  // BLOOM_MAX_HASHES
+
+// Layout 1: C^j mod 2^32.
+inline constexpr auto kPowerMultipliers = [] {
+  std::array<uint32_t, kMaxProbes> m{};
   uint32_t r = 1;
-  for (uint32_t i = 0; i < e; ++i) r *= kProbeMultiplier;
-  return r;
-}
+  for (uint32_t j = 0; j < kMaxProbes; ++j, r *= kProbeMultiplier) m[j] = r;
+  return m;
+}();
+
+// Layout 2: the low 32 bits (made odd) of splitmix64 outputs from the state
+// 0x0b10c4ed5a175000, written out so the file format never depends on code
+// that generates them.
+inline constexpr std::array<uint32_t, kMaxProbes> kSaltMultipliers = {
+    0xea014143, 0xca4b66f7, 0xe44c91fb, 0xb820be47, 0xc819511d, 0xf3052dd7, 0x932eb2c7, 0x4c7a9d23,
+    0xb8dddd07, 0xb0f97fa7, 0x67418695, 0x67ce876d, 0x1fb723d9, 0x65dcf647, 0x97863b99, 0x142aa937,
+    0xb68d7865, 0x5cc7fc71, 0x788a2035, 0xfaefc6db, 0x16e23473, 0x101bd61b, 0x74ef0385, 0xe7662c55,
+    0xd2a10fab, 0x8383b093, 0x03a48aaf, 0x7bb98c9f, 0x9f500a7d, 0x7e155c5d, 0x0b09e0d1, 0xce6b30b7,
+    0x0de47a73, 0x50a73ed5, 0x66b8b4e9, 0xc358cab9, 0x7c47fa79, 0x0c05f36d, 0x292e7839, 0x24ea2dfb,
+    0xdf959a2f, 0xa7924da7, 0x22489277, 0x70842dc5, 0xc86c7887, 0xe2f1ca1f, 0x960ef15d, 0x541f8039,
+    0xe4bf9eb7, 0xf3ce2f59, 0x302c951d, 0xc671af31, 0x7943d155, 0x12e7fc33, 0x661647af, 0xafa66ad7,
+    0x16a126bf, 0x66a0e22b, 0x2acaaf67, 0xa49d79ed, 0xc4f6907b, 0x1ce2b0e5, 0xf9e39d35, 0x48656199};
 
 // The 32-bit value the in-line positions are drawn from.
 inline uint32_t line_seed(uint64_t h2) { return static_cast<uint32_t>(h2); }
 
 inline uint32_t bit_of(uint32_t x) { return x >> 23; }
 
-// The k-bit pattern of a key as 8 words (ORed into, not cleared).
-inline void build_mask(uint32_t x, uint32_t k, uint64_t *mask) {
+// The k-bit pattern of a key as 8 words (ORed into, not cleared); mult is
+// the layout's multiplier table.
+inline void build_mask(uint32_t x, uint32_t k, const uint32_t *mult, uint64_t *mask) {
   for (uint32_t j = 0; j < k; ++j) {
-    const uint32_t b = bit_of(x);
+    const uint32_t b = bit_of(x * mult[j]);
     mask[b >> 6] |= uint64_t{1} << (b & 63);
-    x *= kProbeMultiplier;
   }
 }
 
 // Portable add: ORs the key's mask into the line; returns whether every bit
 // was set before.
-inline bool line_add(uint64_t *line, uint32_t x, uint32_t k) {
+inline bool line_add(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
   uint64_t mask[kLineWords] = {};
-  build_mask(x, k, mask);
+  build_mask(x, k, mult, mask);
   bool all_set = true;
   for (uint32_t w = 0; w < kLineWords; ++w) {
     all_set &= (line[w] & mask[w]) == mask[w];
@@ -71,16 +98,15 @@ inline bool line_add(uint64_t *line, uint32_t x, uint32_t k) {
 }
 
 // Portable query: every probed bit of the line is set.
-inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k) {
+inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
   for (uint32_t j = 0; j < k; ++j) {
-    const uint32_t b = bit_of(x);
+    const uint32_t b = bit_of(x * mult[j]);
     if (((line[b >> 6] >> (b & 63)) & 1u) == 0) return false;
-    x *= kProbeMultiplier;
   }
   return true;
 }
 
-// A key's line and in-line seed when its hash is XXH3-64 (kFlagKeyHash64:
+// A key's line and in-line seed when its hash is XXH3-64 (key_hash64():
 // h1 = h2 = h, so the line is the multiply-high of h and the seed its low
 // 32 bits, exactly as the Hash128 path computes them).
 inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {

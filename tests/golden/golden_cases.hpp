@@ -23,9 +23,9 @@ struct Case {
   double fp_rate;
   uint64_t keys;  // "golden-key-0" .. "golden-key-<keys-1>" are added
   // false for a file in a layout bloom_create no longer makes (format 1.0
-  // blocked XXH3 filters hash with XXH3-128; new ones with XXH3-64): the
-  // test then re-adds the keys to the loaded filter instead of building a
-  // new one, which still pins that every key sets the same bits.
+  // blocked filters use layout 1; new ones layout 2): the test then re-adds
+  // the keys to the loaded filter instead of building a new one, which still
+  // pins that every key sets the same bits.
   bool built_by_create = true;
 };
 
@@ -44,11 +44,13 @@ inline constexpr Case kCases[] = {
     {"partitioned_murmur3_plain_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_MURMUR3, 11,
      BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 700, 0.001, 700},
     {"blocked_xxh3_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
-    {"blocked_fnv1a_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_FNV1A, 0xfeedfacecafebeefULL, 0, 2000, 0.0001, 1500},
-    // Format 1.1: blocked XXH3 filters hash keys with XXH3-64.
+    {"blocked_fnv1a_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_FNV1A, 0xfeedfacecafebeefULL, 0, 2000, 0.0001, 1500,
+     false},
+    // Format 1.1: blocked layout 2 (salted in-line multipliers; XXH3-64 keys).
     {"blocked_xxh3_v1_1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
     {"blocked_xxh3_seeded_v1_1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0x0123456789abcdefULL, 0, 3000, 0.0001,
      2500},
+    {"blocked_murmur3_v1_1", BLOOM_KIND_BLOCKED, BLOOM_HASH_MURMUR3, 99, 0, 1000, 1e-6, 1000},  // k = 20
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded

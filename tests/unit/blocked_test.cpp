@@ -20,6 +20,14 @@ namespace {
 using core::blocked::Kernels;
 using core::blocked::kLineWords;
 
+// Both layouts' multiplier tables (blocked_line.hpp), with a name.
+struct Layout {
+  const char *name;
+  const uint32_t *mult;
+};
+const Layout kLayouts[] = {{"layout1", core::blocked::kPowerMultipliers.data()},
+                           {"layout2", core::blocked::kSaltMultipliers.data()}};
+
 bloom_options blocked_options(uint64_t n, double p) {
   bloom_options o = classic_options(n, p);
   o.kind = BLOOM_KIND_BLOCKED;
@@ -61,18 +69,23 @@ TEST(Blocked, BestKernelsIsOneOfTheAvailableSets) {
 TEST(Blocked, EveryPathReadsExactlyTheBitsTheMaskSets) {
   const auto sets = kernel_sets();
   std::mt19937_64 rng(12345);
-  for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
-    for (int trial = 0; trial < 200; ++trial) {
-      const auto x = static_cast<uint32_t>(rng());
-      alignas(64) uint64_t line[kLineWords] = {};
-      core::blocked::build_mask(x, k, line);
-      for (const Kernels *s : sets) ASSERT_TRUE(s->query_line(line, x, k)) << s->name << " k=" << k;
-      for (uint32_t w = 0; w < kLineWords; ++w) {
-        for (uint64_t rest = line[w]; rest != 0; rest &= rest - 1) {
-          const uint64_t bit = rest & (~rest + 1);
-          line[w] ^= bit;
-          for (const Kernels *s : sets) ASSERT_FALSE(s->query_line(line, x, k)) << s->name << " k=" << k;
-          line[w] ^= bit;
+  for (const Layout &layout : kLayouts) {
+    const uint32_t *mult = layout.mult;
+    for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
+      for (int trial = 0; trial < 200; ++trial) {
+        const auto x = static_cast<uint32_t>(rng());
+        alignas(64) uint64_t line[kLineWords] = {};
+        core::blocked::build_mask(x, k, mult, line);
+        for (const Kernels *s : sets)
+          ASSERT_TRUE(s->query_line(line, x, k, mult)) << s->name << " k=" << k << " " << layout.name;
+        for (uint32_t w = 0; w < kLineWords; ++w) {
+          for (uint64_t rest = line[w]; rest != 0; rest &= rest - 1) {
+            const uint64_t bit = rest & (~rest + 1);
+            line[w] ^= bit;
+            for (const Kernels *s : sets)
+              ASSERT_FALSE(s->query_line(line, x, k, mult)) << s->name << " k=" << k << " " << layout.name;
+            line[w] ^= bit;
+          }
         }
       }
     }
@@ -84,30 +97,34 @@ TEST(Blocked, EveryPathReadsExactlyTheBitsTheMaskSets) {
 TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
   const auto sets = kernel_sets();
   std::mt19937_64 rng(4242);
-  for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
-    for (int trial = 0; trial < 200; ++trial) {
-      const auto x = static_cast<uint32_t>(rng());
-      uint64_t mask[kLineWords] = {};
-      core::blocked::build_mask(x, k, mask);
-      // A random background line, sometimes already holding the mask.
-      uint64_t background[kLineWords];
-      for (auto &w : background) w = rng() & rng();
-      if (trial % 4 == 0)
-        for (uint32_t w = 0; w < kLineWords; ++w) background[w] |= mask[w];
-      bool want_all_set = true;
-      for (uint32_t w = 0; w < kLineWords; ++w) want_all_set &= (background[w] & mask[w]) == mask[w];
-      for (const Kernels *s : sets) {
-        alignas(64) uint64_t line[kLineWords];
-        std::memcpy(line, background, sizeof line);
-        EXPECT_EQ(s->add_line(line, x, k), want_all_set) << s->name << " k=" << k;
-        for (uint32_t w = 0; w < kLineWords; ++w)
-          ASSERT_EQ(line[w], background[w] | mask[w]) << s->name << " k=" << k << " word " << w;
-        // The batch form sets the same bits.
-        alignas(64) uint64_t batch[kLineWords];
-        std::memcpy(batch, background, sizeof batch);
-        const uint64_t line_index = 0;
-        s->add_lines(batch, &line_index, &x, 1, k);
-        ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
+  for (const Layout &layout : kLayouts) {
+    const uint32_t *mult = layout.mult;
+    for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
+      for (int trial = 0; trial < 200; ++trial) {
+        const auto x = static_cast<uint32_t>(rng());
+        uint64_t mask[kLineWords] = {};
+        core::blocked::build_mask(x, k, mult, mask);
+        // A random background line, sometimes already holding the mask.
+        uint64_t background[kLineWords];
+        for (auto &w : background) w = rng() & rng();
+        if (trial % 4 == 0)
+          for (uint32_t w = 0; w < kLineWords; ++w) background[w] |= mask[w];
+        bool want_all_set = true;
+        for (uint32_t w = 0; w < kLineWords; ++w) want_all_set &= (background[w] & mask[w]) == mask[w];
+        for (const Kernels *s : sets) {
+          alignas(64) uint64_t line[kLineWords];
+          std::memcpy(line, background, sizeof line);
+          EXPECT_EQ(s->add_line(line, x, k, mult), want_all_set)
+              << s->name << " k=" << k << " " << layout.name;
+          for (uint32_t w = 0; w < kLineWords; ++w)
+            ASSERT_EQ(line[w], background[w] | mask[w]) << s->name << " k=" << k << " word " << w;
+          // The batch form sets the same bits.
+          alignas(64) uint64_t batch[kLineWords];
+          std::memcpy(batch, background, sizeof batch);
+          const uint64_t line_index = 0;
+          s->add_lines(batch, &line_index, &x, 1, k, mult);
+          ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
+        }
       }
     }
   }
@@ -120,33 +137,35 @@ TEST(Blocked, SimdAndPortablePathsAgreeOnRandomLines) {
   if (sets.size() < 2) GTEST_SKIP() << "this CPU has no SIMD path to compare";
   std::mt19937_64 rng(777);
   constexpr size_t kLines = 64, kProbes = 4000;
-  for (uint32_t k : {1u, 2u, 3u, 6u, 7u, 8u, 9u, 12u, 16u, 17u, 24u, 33u, 64u}) {
-    // Density d with d^k = 1/2.
-    const double density = std::pow(0.5, 1.0 / k);
-    std::vector<uint64_t> words(kLines * kLineWords);
-    std::bernoulli_distribution bit(density);
-    for (auto &w : words)
-      for (int b = 0; b < 64; ++b) w |= bit(rng) ? uint64_t{1} << b : 0;
-    std::vector<uint64_t> lines(kProbes);
-    std::vector<uint32_t> seeds(kProbes);
-    for (size_t i = 0; i < kProbes; ++i) {
-      lines[i] = rng() % kLines;
-      seeds[i] = static_cast<uint32_t>(rng());
+  for (const Layout &layout : kLayouts)
+    for (uint32_t k : {1u, 2u, 3u, 6u, 7u, 8u, 9u, 12u, 16u, 17u, 24u, 33u, 64u}) {
+      const uint32_t *mult = layout.mult;
+      // Density d with d^k = 1/2.
+      const double density = std::pow(0.5, 1.0 / k);
+      std::vector<uint64_t> words(kLines * kLineWords);
+      std::bernoulli_distribution bit(density);
+      for (auto &w : words)
+        for (int b = 0; b < 64; ++b) w |= bit(rng) ? uint64_t{1} << b : 0;
+      std::vector<uint64_t> lines(kProbes);
+      std::vector<uint32_t> seeds(kProbes);
+      for (size_t i = 0; i < kProbes; ++i) {
+        lines[i] = rng() % kLines;
+        seeds[i] = static_cast<uint32_t>(rng());
+      }
+      std::vector<uint8_t> want(kProbes), got(kProbes);
+      sets[0]->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, mult, want.data());
+      size_t hits = 0;
+      for (size_t i = 0; i < kProbes; ++i) hits += want[i];
+      EXPECT_GT(hits, kProbes / 5) << k;  // the comparison sees both answers
+      EXPECT_LT(hits, kProbes * 4 / 5) << k;
+      for (const Kernels *s : sets) {
+        s->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, mult, got.data());
+        EXPECT_EQ(got, want) << s->name << " k=" << k;
+        for (size_t i = 0; i < kProbes; ++i)
+          ASSERT_EQ(s->query_line(words.data() + lines[i] * kLineWords, seeds[i], k, mult), want[i] == 1)
+              << s->name << " k=" << k << " probe " << i;
+      }
     }
-    std::vector<uint8_t> want(kProbes), got(kProbes);
-    sets[0]->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, want.data());
-    size_t hits = 0;
-    for (size_t i = 0; i < kProbes; ++i) hits += want[i];
-    EXPECT_GT(hits, kProbes / 5) << k;  // the comparison sees both answers
-    EXPECT_LT(hits, kProbes * 4 / 5) << k;
-    for (const Kernels *s : sets) {
-      s->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, got.data());
-      EXPECT_EQ(got, want) << s->name << " k=" << k;
-      for (size_t i = 0; i < kProbes; ++i)
-        ASSERT_EQ(s->query_line(words.data() + lines[i] * kLineWords, seeds[i], k), want[i] == 1)
-            << s->name << " k=" << k << " probe " << i;
-    }
-  }
 }
 
 // One key touches one 64-byte line and sets at most k bits in it.
