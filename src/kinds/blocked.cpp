@@ -62,10 +62,22 @@ void BlockedFilter::install_key_query_paths() {
 
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 
+template <bool kReport>
 bool BlockedFilter::set_bits(Hash128 h) {
   uint64_t *line = bits_.words() + line_of(h) * kLineWords;
   const uint32_t x = blocked::line_seed(h.h2);
   if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes, mult_);
+  if constexpr (!kReport) {
+    // One `lock or` per probe and no branch: the word-by-word loop below
+    // (skip words whose bits are set, else a fetch_or whose old value makes
+    // it a compare-exchange loop) took 64.7 ns per key in concurrency_bench's
+    // one-thread add_batch row, this 46-49 ns (plain filter: 19-24 ns).
+    for (uint32_t j = 0; j < config_.hashes; ++j) {
+      const uint32_t b = blocked::bit_of(x * mult_[j]);
+      std::atomic_ref<uint64_t>(line[b >> 6]).fetch_or(uint64_t{1} << (b & 63), std::memory_order_relaxed);
+    }
+    return false;
+  }
   uint64_t mask[kLineWords] = {};
   blocked::build_mask(x, config_.hashes, mult_, mask);
   bool all_set = true;
@@ -81,9 +93,9 @@ bool BlockedFilter::set_bits(Hash128 h) {
   return all_set;
 }
 
-void BlockedFilter::add(Hash128 h) { (void)set_bits(h); }
+void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
 
-bool BlockedFilter::test_and_add(Hash128 h) { return set_bits(h); }
+bool BlockedFilter::test_and_add(Hash128 h) { return set_bits<true>(h); }
 
 bool BlockedFilter::query_concurrent(Hash128 h) const {
   const uint64_t *line = bits_.words() + line_of(h) * kLineWords;
@@ -117,7 +129,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   // One line per key: start every miss before touching any line.
   if (config_.concurrent()) {
     for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
-    for (size_t i = 0; i < n; ++i) (void)set_bits(hs[i]);
+    for (size_t i = 0; i < n; ++i) (void)set_bits<false>(hs[i]);
     return;
   }
   uint64_t lines[kBatchBlock];

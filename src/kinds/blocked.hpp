@@ -77,7 +77,10 @@ class BlockedFilter final : public Filter {
   uint64_t line_of(Hash128 h) const;
   template <int kWrite>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
-  bool set_bits(Hash128 h);  // returns whether all were set before
+  // Sets h's bits; with kReport, returns whether all were set before (a
+  // concurrent filter then pays a compare-exchange loop per word).
+  template <bool kReport>
+  bool set_bits(Hash128 h);
   bool query_concurrent(Hash128 h) const;
   // Routes bloom_query / bloom_query_batch straight into the kernels when
   // the filter hashes with XXH3-64 and is not concurrent.

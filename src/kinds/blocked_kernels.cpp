@@ -27,7 +27,7 @@ bool portable_add_line(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *m
 
 void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
                         const uint32_t *mult) {
-  for (size_t i = 0; i < n; ++i) (void)line_add(words + lines[i] * kLineWords, seeds[i], k, mult);
+  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], k, mult);
 }
 
 __attribute__((flatten)) bool portable_query_key_xxh3_64(const void *view, const void *key, size_t len) {

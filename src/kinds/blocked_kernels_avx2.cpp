@@ -144,7 +144,10 @@ __attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, u
 __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
                                                     const uint32_t *seeds, size_t n, uint32_t k,
                                                     const uint32_t *mult) {
-  for (size_t i = 0; i < n; ++i) (void)avx2_line_add(words + lines[i] * kLineWords, seeds[i], k, mult);
+  // Lines prefetched by the caller: scalar ORs into the line beat building
+  // the mask in registers here (seed_table batch insert, 1e6 keys, p = 1e-4,
+  // medians of 3 interleaved runs: 20.6 vs 23.5 ns per key).
+  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], k, mult);
 }
 
 __attribute__((target("avx2"), flatten)) bool avx2_query_key_xxh3_64(const void *view, const void *key,

@@ -97,6 +97,16 @@ inline bool line_add(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mul
   return all_set;
 }
 
+// Batch add into lines already prefetched: each probe ORs its bit straight
+// into the line (about 7 instructions per probe), where building the mask
+// first costs 2-3 times as many; the answer "all set before" is not needed.
+inline void line_or_probes(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
+  for (uint32_t j = 0; j < k; ++j) {
+    const uint32_t b = bit_of(x * mult[j]);
+    line[b >> 6] |= uint64_t{1} << (b & 63);
+  }
+}
+
 // Portable query: every probed bit of the line is set.
 inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
   for (uint32_t j = 0; j < k; ++j) {
