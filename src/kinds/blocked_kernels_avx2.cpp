@@ -49,7 +49,7 @@ __attribute__((target("avx2"))) inline __m256i avx2_group_values(__m256i base, c
 }
 
 // Any k: groups of eight.
-__attribute__((target("avx2"))) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k,
+__attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k,
                                                          const uint32_t *mult) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
