@@ -26,8 +26,8 @@ inline Hash128 xxh3_128(const void *data, size_t len, uint64_t seed) {
   return {h.low64, h.high64};
 }
 
-// XXH3-64 standing in for a 128-bit hash (format flag kFlagKeyHash64):
-// h1 = h2 = the 64-bit value.
+// XXH3-64 standing in for a 128-bit hash (blocked layout 2 with XXH3,
+// FilterConfig::key_hash64): h1 = h2 = the 64-bit value.
 inline Hash128 xxh3_64_as_128(const void *data, size_t len, uint64_t seed) {
   const uint64_t h = XXH3_64bits_withSeed(data, len, seed);
   return {h, h};
@@ -48,7 +48,7 @@ inline uint64_t xxh3_64_short_inline(const void *data, size_t len, uint64_t seed
 struct Hasher {
   HashKind kind = HashKind::kXxh3;
   uint64_t seed = 0;
-  bool hash64 = false;  // kFlagKeyHash64 (XXH3 only)
+  bool hash64 = false;  // FilterConfig::key_hash64(): XXH3-64 as both halves
 
   Hash128 operator()(const void *data, size_t len) const {
     if (hash64) return xxh3_64_as_128(data, len, seed);

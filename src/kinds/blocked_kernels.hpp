@@ -38,7 +38,7 @@ struct Kernels {
   // n keys: add_line(words + 8 * lines[i], seeds[i], k, mult) for each.
   void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
                     const uint32_t *mult);
-  // Whole queries of filters whose keys hash with XXH3-64 (kFlagKeyHash64):
+  // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()):
   // hash, line, probe in one function; view is a const LineView *.
   bool (*query_key_xxh3_64)(const void *view, const void *key, size_t len);
   // n keys in blocks: hash a block, prefetch its lines, then probe them.

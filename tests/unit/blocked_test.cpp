@@ -48,6 +48,24 @@ std::vector<const Kernels *> kernel_sets() {
   return sets;
 }
 
+// The multiplier tables are part of the file format: layout 1's are the
+// powers of 0x9E3779B9, layout 2's the low 32 bits, made odd, of splitmix64
+// outputs from the state 0x0b10c4ed5a175000 (as blocked_line.hpp says).
+TEST(Blocked, LayoutMultipliersAreWhatTheFormatSays) {
+  uint32_t power = 1;
+  uint64_t state = 0x0b10c4ed5a175000ULL;
+  for (uint32_t j = 0; j < core::blocked::kMaxProbes; ++j) {
+    EXPECT_EQ(core::blocked::kPowerMultipliers[j], power) << j;
+    power *= 0x9E3779B9u;
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    EXPECT_EQ(core::blocked::kSaltMultipliers[j], static_cast<uint32_t>(z) | 1u) << j;
+    EXPECT_EQ(core::blocked::kSaltMultipliers[j] & 1u, 1u) << j;  // odd: x * M is a bijection
+  }
+}
+
 TEST(Blocked, BestKernelsIsOneOfTheAvailableSets) {
   const Kernels &best = core::blocked::best_kernels();
   bool found = false;
