@@ -6,6 +6,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "hash/xxh3_block.hpp"
 #include "memory.hpp"
 
 namespace bloom::core {
@@ -38,7 +39,10 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
 __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens,
                                          size_t count, Hash128 *out) {
   if (hasher.hash64) {
-    for (size_t i = 0; i < count; ++i) out[i] = xxh3_64_as_128(keys[i], lens[i], hasher.seed);
+    static_assert(kBatchBlock <= kMaxHashBlock);
+    uint64_t h[kBatchBlock];
+    xxh3_64_block(keys, lens, count, hasher.seed, h);  // by length class: no branch per key
+    for (size_t i = 0; i < count; ++i) out[i] = {h[i], h[i]};
     return;
   }
   switch (hasher.kind) {

@@ -39,6 +39,7 @@
 #include <cstdint>
 
 #include "hash/hasher.hpp"
+#include "hash/xxh3_block.hpp"
 #include "kinds/blocked_kernels.hpp"
 #include "probe.hpp"
 
@@ -127,12 +128,17 @@ inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size
 }
 
 // The staging half of a batch query: every key's line and seed, with the
-// line's fetch started, so all count misses overlap before any probe.
+// line's fetch started, so all count misses overlap before any probe. The
+// block is hashed by length class (xxh3_block.hpp): no branch per key.
 inline constexpr size_t kKeyBlock = 32;
+static_assert(kKeyBlock <= kMaxHashBlock);
 inline void stage_key_block(const LineView &v, const void *const *keys, const size_t *lens, size_t count,
                             const uint64_t **lines, uint32_t *seeds) {
+  uint64_t hashes[kKeyBlock];
+  xxh3_64_block(keys, lens, count, v.seed, hashes);
   for (size_t i = 0; i < count; ++i) {
-    lines[i] = key_line_xxh3_64(v, keys[i], lens[i], &seeds[i]);
+    seeds[i] = line_seed(hashes[i]);
+    lines[i] = v.words + reduce_range(hashes[i], v.lines) * kLineWords;
     __builtin_prefetch(lines[i]);
   }
 }
