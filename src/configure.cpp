@@ -1,6 +1,7 @@
 #include "configure.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "error.hpp"
@@ -28,6 +29,12 @@ bloom_options default_options() {
 }
 
 namespace {
+
+std::string hex32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%x", v);
+  return buf;
+}
 
 // m and k of a single bit array from the options: (n, p) by the formulas,
 // or the explicit m with an explicit or optimal k.
@@ -76,7 +83,7 @@ FilterConfig configure(const bloom_options &o) {
   if (!is_valid_kind(o.kind)) fail(BLOOM_E_INVALID_ARG, "unknown kind " + std::to_string(o.kind));
   if (!is_valid_hash_kind(o.hash)) fail(BLOOM_E_INVALID_ARG, "unknown hash " + std::to_string(o.hash));
   if ((o.flags & ~kKnownFlags) != 0)
-    fail(BLOOM_E_INVALID_ARG, "unknown flags 0x" + std::to_string(o.flags & ~kKnownFlags));
+    fail(BLOOM_E_INVALID_ARG, "unknown flags " + hex32(o.flags & ~kKnownFlags));
   if (o.bits == 0 && o.capacity == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
   if (o.bits == 0 && !(o.fp_rate > 0.0 && o.fp_rate < 1.0))
     fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");

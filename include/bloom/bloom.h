@@ -90,7 +90,8 @@ typedef enum bloom_kind {
 } bloom_kind;
 
 typedef enum bloom_hash {
-  BLOOM_HASH_XXH3 = 1,    /* XXH3-128 (xxHash): the default, fastest */
+  BLOOM_HASH_XXH3 = 1,    /* XXH3-128 (xxHash): the default, fastest;
+                             blocked filters use XXH3-64 (format 1.1) */
   BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
   BLOOM_HASH_FNV1A = 3    /* FNV-1a 64, widened to 128 bits by a mixer */
 } bloom_hash;
@@ -227,7 +228,9 @@ BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f, const void *cons
 /* ------------------------------------------------------------------------ */
 
 /* dst := dst UNION src. Both must have the same kind, hasher, seed, m, k,
- * probe scheme and kind parameters; otherwise BLOOM_E_INCOMPATIBLE with a
+ * probe scheme and kind parameters (and, for blocked filters, the same
+ * layout: a file written before format 1.1 cannot be merged with a filter
+ * created now; rebuild it from its keys); otherwise BLOOM_E_INCOMPATIBLE with a
  * message naming the first parameter that differs, and dst is unchanged.
  * The result answers "maybe" for every key of either. keys_added becomes the
  * sum (an upper bound on distinct keys). dst may equal src.

@@ -10,7 +10,9 @@
 // sort: one pass files each key under its class (arithmetic, no branch),
 // then one loop per class calls xxhash.h's own function for that class
 // (visible with XXH_INLINE_ALL), so every value is exactly
-// XXH3_64bits_withSeed's (HashBlock.* checks every length up to 300).
+// XXH3_64bits_withSeed's (HashBlock.* checks every length from 0 to 300).
+// Those functions are xxhash.h internals, not its API: with an xxHash other
+// than 0.8.x this falls back to one XXH3_64bits_withSeed call per key.
 #pragma once
 
 #include <cstddef>
@@ -22,16 +24,25 @@ namespace bloom::core {
 
 inline constexpr size_t kMaxHashBlock = 64;
 
+#if XXH_VERSION_MAJOR == 0 && XXH_VERSION_MINOR == 8
+#define BLOOM_XXH3_BY_LENGTH_CLASS 1
+#else
+#define BLOOM_XXH3_BY_LENGTH_CLASS 0
+#endif
+
 // out[i] = XXH3_64bits_withSeed(keys[i], lens[i], seed) for i < count
 // (count <= kMaxHashBlock).
 inline void xxh3_64_block(const void *const *keys, const size_t *lens, size_t count, uint64_t seed,
                           uint64_t *out) {
+#if !BLOOM_XXH3_BY_LENGTH_CLASS
+  for (size_t i = 0; i < count; ++i) out[i] = XXH3_64bits_withSeed(keys[i], lens[i], seed);
+#else
   // Class 0: 9-16 bytes, 1: 4-8, 2: 1-3, 3: anything else (0 or > 16 bytes).
   // Each key is written to all four lists and only its own list's count
   // advances: four stores and four adds, but no branch and no count loaded
   // back from memory (a `members[cls][sizes[cls]++]` form chains every key
   // through a store-to-load forward of the same counter).
-  uint8_t members[4][kMaxHashBlock + 1];
+  uint8_t members[4][kMaxHashBlock];
   size_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
   for (size_t i = 0; i < count; ++i) {
     const size_t len = lens[i];
@@ -62,6 +73,7 @@ inline void xxh3_64_block(const void *const *keys, const size_t *lens, size_t co
     const size_t i = members[3][j];
     out[i] = xxh3_64_out_of_line(keys[i], lens[i], seed);
   }
+#endif
 }
 
 }  // namespace bloom::core

@@ -23,8 +23,9 @@
 // The extra grows as p shrinks: at small p the rate is ruled by the few
 // overloaded lines (a Poisson tail), which only more lines tame.
 //
-// Concurrent adds (BLOOM_FLAG_CONCURRENT) OR the key's words with
-// relaxed fetch_or, and concurrent queries read the probed words with relaxed
+// Concurrent adds (BLOOM_FLAG_CONCURRENT) skip keys already present and
+// otherwise OR each probe's bit with a relaxed fetch_or; concurrent queries
+// read the probed words with relaxed
 // atomic loads through the portable loop (plain loads on x86), so no insert is
 // lost; the AVX2 loop serves the non-concurrent filters.
 #pragma once
@@ -53,7 +54,8 @@ class BlockedFilter final : public Filter {
   const BitArray &bit_array() const { return bits_; }
   uint64_t lines() const { return lines_; }
   const blocked::Kernels &kernels() const { return *kernels_; }
-  // Tests: answer through another kernel set (same bits, other code).
+  // Tests only (not thread-safe): answer through another kernel set (same
+  // bits, other code).
   void use_kernels(const blocked::Kernels &k) {
     kernels_ = &k;
     install_key_query_paths();

@@ -5,6 +5,8 @@
 
 #include <fstream>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "../golden/golden_cases.hpp"
 #include "test_util.hpp"
@@ -43,6 +45,20 @@ TEST_P(Golden, LoadsAndAnswersAsRecorded) {
       const std::string p = golden::probe(i);
       ASSERT_EQ(bloom_query(f.get(), p.data(), p.size()), answers[i] - '0') << p;
     }
+    // The batch path (a different kernel entry for blocked filters) too.
+    std::vector<std::string> all;
+    for (uint64_t i = 0; i < c.keys; ++i) all.push_back(golden::key(i));
+    for (uint64_t i = 0; i < golden::kProbeCount; ++i) all.push_back(golden::probe(i));
+    std::vector<const void *> ptrs;
+    std::vector<size_t> lens;
+    for (const auto &k : all) {
+      ptrs.push_back(k.data());
+      lens.push_back(k.size());
+    }
+    std::vector<uint8_t> got(all.size(), 2);
+    ASSERT_EQ(bloom_query_batch(f.get(), ptrs.data(), lens.data(), all.size(), got.data()), BLOOM_OK);
+    for (uint64_t i = 0; i < all.size(); ++i)
+      ASSERT_EQ(got[i], i < c.keys ? 1 : answers[i - c.keys] - '0') << "batch: " << all[i];
     EXPECT_EQ(serialize(f.get()), file) << "re-serializing changed the bytes";
   }
 
@@ -62,6 +78,18 @@ TEST_P(Golden, LoadsAndAnswersAsRecorded) {
     ASSERT_EQ(bloom_add(f.get(), k.data(), k.size()), BLOOM_OK);
   }
   EXPECT_EQ(serialize(f.get()), file) << "the same keys now give different bits in the loaded layout";
+  // Batch adds in the loaded layout set the same bits.
+  ASSERT_EQ(bloom_clear(f.get()), BLOOM_OK);
+  std::vector<std::string> keys;
+  for (uint64_t i = 0; i < c.keys; ++i) keys.push_back(golden::key(i));
+  std::vector<const void *> ptrs;
+  std::vector<size_t> lens;
+  for (const auto &k : keys) {
+    ptrs.push_back(k.data());
+    lens.push_back(k.size());
+  }
+  ASSERT_EQ(bloom_add_batch(f.get(), ptrs.data(), lens.data(), keys.size()), BLOOM_OK);
+  EXPECT_EQ(serialize(f.get()), file) << "batch adds give different bits in the loaded layout";
 }
 
 // A format 1.0 blocked XXH3 filter and a new one hash keys differently, so
@@ -78,7 +106,8 @@ TEST(GoldenLayouts, OldAndNewBlockedXxh3FiltersRefuseToMerge) {
   FilterPtr fresh(golden::build(*new_layout));
   ASSERT_NE(fresh, nullptr) << bloom_last_error();
   EXPECT_EQ(bloom_merge(fresh.get(), old_layout.get()), BLOOM_E_INCOMPATIBLE);
-  EXPECT_NE(std::string(bloom_last_error()).find("blocked layout differs"), std::string::npos) << bloom_last_error();
+  EXPECT_NE(std::string(bloom_last_error()).find("blocked layout differs"), std::string::npos)
+      << bloom_last_error();
   EXPECT_EQ(bloom_merge(old_layout.get(), fresh.get()), BLOOM_E_INCOMPATIBLE);
 }
 

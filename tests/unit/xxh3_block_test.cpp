@@ -37,6 +37,25 @@ TEST(HashBlock, EqualsXxh3ForEveryLengthOrderAndBlockSize) {
   }
 }
 
+// Every length from 0 to 300 at least once, in blocks of 61 keys whose
+// lengths wrap around, so each block mixes all classes.
+TEST(HashBlock, EveryLengthUpTo300) {
+  std::mt19937_64 rng(7);
+  std::string bytes(301, '\0');
+  for (auto &c : bytes) c = static_cast<char>(rng());
+  for (size_t first = 0; first <= 300; first += 61) {
+    const void *ptrs[61];
+    size_t lens[61];
+    for (size_t i = 0; i < 61; ++i) {
+      lens[i] = (first + i) % 301;
+      ptrs[i] = bytes.data() + (300 - lens[i]);  // keys end where the buffer ends
+    }
+    uint64_t got[61];
+    core::xxh3_64_block(ptrs, lens, 61, 99, got);
+    for (size_t i = 0; i < 61; ++i) ASSERT_EQ(got[i], XXH3_64bits_withSeed(ptrs[i], lens[i], 99)) << lens[i];
+  }
+}
+
 TEST(HashBlock, NullPointerWithZeroLengthHashesLikeXxh3) {
   const void *ptrs[3] = {nullptr, "abc", nullptr};
   const size_t lens[3] = {0, 3, 0};

@@ -1,0 +1,108 @@
+// The format 1.1 flag 0x10000 (blocked layout 2): set on new blocked filters
+// only, never accepted from a caller, never reported in bloom_info, refused
+// in a file of any other kind, and unknown higher flags stay refused.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "filter_config.hpp"
+#include "image_tools.hpp"
+#include "test_util.hpp"
+
+namespace bloom::test {
+namespace {
+
+constexpr uint32_t kLayout2 = 0x10000;
+static_assert(core::kFlagBlockedLayout2 == kLayout2, "the value docs/FORMAT.md gives");
+
+FilterPtr make(int32_t kind) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.kind = kind;
+  o.capacity = 200;
+  o.fp_rate = 0.01;
+  bloom_filter *f = nullptr;
+  EXPECT_EQ(bloom_create(&o, &f), BLOOM_OK) << bloom_last_error();
+  return FilterPtr(f);
+}
+
+uint32_t file_flags(const std::vector<unsigned char> &image) { return core::load_le32(&image[20]); }
+uint16_t file_minor(const std::vector<unsigned char> &image) { return core::load_le16(&image[10]); }
+
+bloom_status load(const std::vector<unsigned char> &image) {
+  bloom_filter *f = nullptr;
+  const bloom_status s = bloom_deserialize(image.data(), image.size(), &f);
+  bloom_destroy(f);
+  return s;
+}
+
+TEST(LayoutFlag, NewBlockedFiltersCarryItOthersDoNot) {
+  for (int32_t kind = BLOOM_KIND_CLASSIC; kind <= BLOOM_KIND_SCALABLE; ++kind) {
+    FilterPtr f = make(kind);
+    const auto image = serialize(f.get());
+    const bool blocked = kind == BLOOM_KIND_BLOCKED;
+    EXPECT_EQ((file_flags(image) & kLayout2) != 0, blocked) << kind;
+    EXPECT_EQ(file_minor(image), blocked ? 1 : 0) << kind;
+    bloom_info info;
+    info.struct_size = sizeof info;
+    ASSERT_EQ(bloom_get_info(f.get(), &info), BLOOM_OK);
+    EXPECT_EQ(info.flags & kLayout2, 0u) << "an internal flag leaked into bloom_info, kind " << kind;
+  }
+}
+
+TEST(LayoutFlag, CallersCannotPassIt) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.kind = BLOOM_KIND_BLOCKED;
+  o.capacity = 100;
+  o.fp_rate = 0.01;
+  o.flags = kLayout2;
+  bloom_filter *f = nullptr;
+  EXPECT_EQ(bloom_create(&o, &f), BLOOM_E_INVALID_ARG);
+  EXPECT_EQ(f, nullptr);
+  EXPECT_NE(std::string(bloom_last_error()).find("unknown flags 0x10000"), std::string::npos)
+      << bloom_last_error();
+}
+
+TEST(LayoutFlag, RefusedOnOtherKindsAndUnknownFlagsStayRefused) {
+  for (int32_t kind = BLOOM_KIND_CLASSIC; kind <= BLOOM_KIND_SCALABLE; ++kind) {
+    FilterPtr f = make(kind);
+    const auto image = serialize(f.get());
+    ASSERT_EQ(load(image), BLOOM_OK) << kind;
+    auto flagged = image;
+    core::store_le32(&flagged[20], file_flags(image) | kLayout2);
+    fix_checksums(flagged);
+    EXPECT_EQ(load(flagged), kind == BLOOM_KIND_BLOCKED ? BLOOM_OK : BLOOM_E_FORMAT) << kind;
+    for (uint32_t unknown : {0x20000u, 0x80000000u, 0x4u}) {
+      auto bad = image;
+      core::store_le32(&bad[20], file_flags(image) | unknown);
+      fix_checksums(bad);
+      EXPECT_EQ(load(bad), BLOOM_E_FORMAT) << kind << " flag " << unknown;
+    }
+  }
+}
+
+// A blocked file stripped of the flag is a layout 1 filter: it loads, but
+// its bits were set by layout 2, so it must not claim the same keys -- the
+// flag is what keeps a file's bits meaningful. (The golden tests pin that
+// layout 1 files answer as recorded.)
+TEST(LayoutFlag, TheFlagDecidesTheLayout) {
+  FilterPtr f = make(BLOOM_KIND_BLOCKED);
+  std::vector<std::string> keys;
+  for (int i = 0; i < 200; ++i) keys.push_back("layout-key-" + std::to_string(i));
+  for (const auto &k : keys) ASSERT_EQ(bloom_add(f.get(), k.data(), k.size()), BLOOM_OK);
+  auto image = serialize(f.get());
+  core::store_le32(&image[20], file_flags(image) & ~kLayout2);
+  fix_checksums(image);
+  bloom_filter *raw = nullptr;
+  ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
+  FilterPtr as_layout1(raw);
+  size_t found = 0;
+  for (const auto &k : keys) found += bloom_query(as_layout1.get(), k.data(), k.size()) == 1;
+  EXPECT_LT(found, keys.size()) << "layout 1 read layout 2's bits as if they were its own";
+}
+
+}  // namespace
+}  // namespace bloom::test
