@@ -12,6 +12,7 @@
 #include "kinds/blocked.hpp"
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/registry.hpp"
+#include "test_util.hpp"
 
 namespace bloom::test {
 namespace {
@@ -61,13 +62,10 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
 
     std::vector<std::string> all = present;
     all.insert(all.end(), absent.begin(), absent.end());
-    std::vector<const void *> ptrs;
-    std::vector<size_t> lens;
+    const KeyArrays a = key_arrays(all);
     std::vector<uint8_t> want;
     size_t hits = 0;
     for (const auto &k : all) {
-      ptrs.push_back(k.data());
-      lens.push_back(k.size());
       want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
       hits += want.back();
     }
@@ -83,7 +81,7 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
         std::vector<uint8_t> got(all.size(), 2);
         for (size_t start = 0; start < all.size(); start += n) {
           const size_t count = std::min(n, all.size() - start);
-          filter->query_keys(&ptrs[start], &lens[start], count, &got[start]);
+          filter->query_keys(&a.ptrs[start], &a.lens[start], count, &got[start]);
         }
         ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
       }

@@ -48,24 +48,14 @@ TEST(Classic, BatchCallsAnswerLikeSingleCalls) {
   FilterPtr batch = make_filter(classic_options(10000, 0.01));
   const auto keys = make_keys("k", 10000);
   add_all(single.get(), keys);
-  std::vector<const void *> ptrs;
-  std::vector<size_t> lens;
-  for (const auto &k : keys) {
-    ptrs.push_back(k.data());
-    lens.push_back(k.size());
-  }
-  ASSERT_EQ(bloom_add_batch(batch.get(), ptrs.data(), lens.data(), keys.size()), BLOOM_OK);
+  ASSERT_EQ(add_all_batch(batch.get(), keys), BLOOM_OK);
   EXPECT_EQ(serialize(single.get()), serialize(batch.get()));
 
   const auto probes = make_keys("probe", 5000);
-  std::vector<const void *> pp;
-  std::vector<size_t> pl;
-  for (const auto &k : probes) {
-    pp.push_back(k.data());
-    pl.push_back(k.size());
-  }
+  const KeyArrays pa = key_arrays(probes);
   std::vector<uint8_t> results(probes.size(), 7);
-  ASSERT_EQ(bloom_query_batch(batch.get(), pp.data(), pl.data(), probes.size(), results.data()), BLOOM_OK);
+  ASSERT_EQ(bloom_query_batch(batch.get(), pa.ptrs.data(), pa.lens.data(), probes.size(), results.data()),
+            BLOOM_OK);
   for (size_t i = 0; i < probes.size(); ++i)
     EXPECT_EQ(results[i], bloom_query(single.get(), probes[i].data(), probes[i].size())) << i;
 }

@@ -34,13 +34,7 @@ INSTANTIATE_TEST_SUITE_P(Kinds, Concurrent,
                          kind_name);
 
 void add_batch(bloom_filter *f, const std::vector<std::string> &keys) {
-  std::vector<const void *> ptrs;
-  std::vector<size_t> lens;
-  for (const auto &k : keys) {
-    ptrs.push_back(k.data());
-    lens.push_back(k.size());
-  }
-  EXPECT_EQ(bloom_add_batch(f, ptrs.data(), lens.data(), keys.size()), BLOOM_OK);
+  EXPECT_EQ(add_all_batch(f, keys), BLOOM_OK);
 }
 
 TEST_P(Concurrent, FourWritersLoseNothingWhileAReaderQueries) {

@@ -49,14 +49,9 @@ TEST_P(Golden, LoadsAndAnswersAsRecorded) {
     std::vector<std::string> all;
     for (uint64_t i = 0; i < c.keys; ++i) all.push_back(golden::key(i));
     for (uint64_t i = 0; i < golden::kProbeCount; ++i) all.push_back(golden::probe(i));
-    std::vector<const void *> ptrs;
-    std::vector<size_t> lens;
-    for (const auto &k : all) {
-      ptrs.push_back(k.data());
-      lens.push_back(k.size());
-    }
+    const KeyArrays a = key_arrays(all);
     std::vector<uint8_t> got(all.size(), 2);
-    ASSERT_EQ(bloom_query_batch(f.get(), ptrs.data(), lens.data(), all.size(), got.data()), BLOOM_OK);
+    ASSERT_EQ(bloom_query_batch(f.get(), a.ptrs.data(), a.lens.data(), all.size(), got.data()), BLOOM_OK);
     for (uint64_t i = 0; i < all.size(); ++i)
       ASSERT_EQ(got[i], i < c.keys ? 1 : answers[i - c.keys] - '0') << "batch: " << all[i];
     EXPECT_EQ(serialize(f.get()), file) << "re-serializing changed the bytes";
@@ -82,13 +77,7 @@ TEST_P(Golden, LoadsAndAnswersAsRecorded) {
   ASSERT_EQ(bloom_clear(f.get()), BLOOM_OK);
   std::vector<std::string> keys;
   for (uint64_t i = 0; i < c.keys; ++i) keys.push_back(golden::key(i));
-  std::vector<const void *> ptrs;
-  std::vector<size_t> lens;
-  for (const auto &k : keys) {
-    ptrs.push_back(k.data());
-    lens.push_back(k.size());
-  }
-  ASSERT_EQ(bloom_add_batch(f.get(), ptrs.data(), lens.data(), keys.size()), BLOOM_OK);
+  ASSERT_EQ(add_all_batch(f.get(), keys), BLOOM_OK);
   EXPECT_EQ(serialize(f.get()), file) << "batch adds give different bits in the loaded layout";
 }
 

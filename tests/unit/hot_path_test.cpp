@@ -46,13 +46,7 @@ TEST(ConcurrentAdd, EveryThreadsAddsAreCountedAndFound) {
       if (t % 2) {
         add_all(f.get(), parts[t]);
       } else {
-        std::vector<const void *> ptrs;
-        std::vector<size_t> lens;
-        for (const auto &k : parts[t]) {
-          ptrs.push_back(k.data());
-          lens.push_back(k.size());
-        }
-        EXPECT_EQ(bloom_add_batch(f.get(), ptrs.data(), lens.data(), ptrs.size()), BLOOM_OK);
+        EXPECT_EQ(add_all_batch(f.get(), parts[t]), BLOOM_OK);
       }
     });
   for (auto &th : threads) th.join();
@@ -83,25 +77,15 @@ TEST(ClassicHotPath, BatchQueryEqualsSingleQueryForEveryK) {
       o.hashes = k;
       o.flags = flags;
       FilterPtr f = make_filter(o);
-      std::vector<const void *> ptrs;
-      std::vector<size_t> lens;
-      for (const auto &key : added) {
-        ptrs.push_back(key.data());
-        lens.push_back(key.size());
-      }
-      ASSERT_EQ(bloom_add_batch(f.get(), ptrs.data(), lens.data(), ptrs.size()), BLOOM_OK);
+      ASSERT_EQ(add_all_batch(f.get(), added), BLOOM_OK);
       for (const auto *set : {&added, &absent}) {
-        std::vector<const void *> qp;
-        std::vector<size_t> ql;
-        for (const auto &key : *set) {
-          qp.push_back(key.data());
-          ql.push_back(key.size());
-        }
+        const KeyArrays q = key_arrays(*set);
         std::vector<uint8_t> results(set->size());
-        ASSERT_EQ(bloom_query_batch(f.get(), qp.data(), ql.data(), qp.size(), results.data()), BLOOM_OK);
+        ASSERT_EQ(bloom_query_batch(f.get(), q.ptrs.data(), q.lens.data(), set->size(), results.data()),
+                  BLOOM_OK);
         size_t hits = 0;
         for (size_t i = 0; i < set->size(); ++i) {
-          const int single = bloom_query(f.get(), qp[i], ql[i]);
+          const int single = bloom_query(f.get(), q.ptrs[i], q.lens[i]);
           ASSERT_EQ(single, results[i]) << "k=" << k << " flags=" << flags << " key " << (*set)[i];
           hits += results[i];
         }

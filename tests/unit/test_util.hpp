@@ -45,6 +45,29 @@ inline void add_all(bloom_filter *f, const std::vector<std::string> &keys) {
   for (const std::string &k : keys) ASSERT_EQ(bloom_add(f, k.data(), k.size()), BLOOM_OK);
 }
 
+// The pointer and length arrays the batch calls take, pointing into keys
+// (which must outlive them).
+struct KeyArrays {
+  std::vector<const void *> ptrs;
+  std::vector<size_t> lens;
+};
+
+inline KeyArrays key_arrays(const std::vector<std::string> &keys) {
+  KeyArrays a;
+  a.ptrs.reserve(keys.size());
+  a.lens.reserve(keys.size());
+  for (const std::string &k : keys) {
+    a.ptrs.push_back(k.data());
+    a.lens.push_back(k.size());
+  }
+  return a;
+}
+
+inline bloom_status add_all_batch(bloom_filter *f, const std::vector<std::string> &keys) {
+  const KeyArrays a = key_arrays(keys);
+  return bloom_add_batch(f, a.ptrs.data(), a.lens.data(), keys.size());
+}
+
 inline size_t count_positive(const bloom_filter *f, const std::vector<std::string> &keys) {
   size_t n = 0;
   for (const std::string &k : keys) n += bloom_query(f, k.data(), k.size()) == 1 ? 1 : 0;
