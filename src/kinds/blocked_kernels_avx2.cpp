@@ -49,8 +49,8 @@ __attribute__((target("avx2"))) inline __m256i avx2_group_values(__m256i base, c
 }
 
 // Any k: groups of eight.
-__attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x, uint32_t k,
-                                                         const uint32_t *mult) {
+__attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x,
+                                                                   uint32_t k, const uint32_t *mult) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
@@ -163,19 +163,21 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
                                                                       const size_t *lens, size_t n,
                                                                       uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
-  if (v.k > 16) {
-    for (size_t i = 0; i < n; ++i) out[i] = avx2_query_key_xxh3_64(view, keys[i], lens[i]) ? 1 : 0;
-    return;
-  }
   const __m256i live0 = avx2_live_lanes(v.k);
   const __m256i live1 = avx2_live_lanes(v.k > 8 ? v.k - 8 : 0);
   const uint64_t *lines[kKeyBlock];
   uint32_t seeds[kKeyBlock];
   for (size_t start = 0; start < n; start += kKeyBlock) {
     const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
+    // Every k is staged and prefetched alike; only the probe differs.
     stage_key_block(v, keys + start, lens + start, count, lines, seeds);
-    for (size_t i = 0; i < count; ++i)
-      out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.k, v.mult, live0, live1) ? 1 : 0;
+    if (v.k > 16) {
+      for (size_t i = 0; i < count; ++i)
+        out[start + i] = avx2_line_has_any_k(lines[i], seeds[i], v.k, v.mult) ? 1 : 0;
+    } else {
+      for (size_t i = 0; i < count; ++i)
+        out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.k, v.mult, live0, live1) ? 1 : 0;
+    }
   }
 }
 
