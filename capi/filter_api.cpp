@@ -104,7 +104,7 @@ int bloom_query(const bloom_filter *f, const void *key, size_t len) {
   // path (it cannot throw: queries allocate nothing and take no lock).
   if (f == nullptr || (key == nullptr && len != 0)) [[unlikely]]
     return query_argument_error(f, key, len);
-  return to_core(f)->query_key(key, len) ? 1 : 0;
+  return to_core(f)->query_key(key, len);
 }
 
 int bloom_test_and_add(bloom_filter *f, const void *key, size_t len) {

@@ -183,9 +183,9 @@ void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, u
 
 void Filter::reset_key_query_paths() { key_paths_ = {&generic_query_key, &generic_query_keys, this}; }
 
-bool Filter::generic_query_key(const void *self, const void *key, size_t len) {
+int Filter::generic_query_key(const void *self, const void *key, size_t len) {
   const auto &f = *static_cast<const Filter *>(self);
-  return f.query(f.hasher_(key, len));
+  return f.query(f.hasher_(key, len)) ? 1 : 0;
 }
 
 void Filter::generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,

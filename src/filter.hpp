@@ -26,7 +26,7 @@ inline constexpr size_t kBatchBlock = 32;
 // code specialised for the filter's kind, hasher and CPU. ctx is the kind's
 // own view of its memory. The paths must answer exactly like query(hasher(key)).
 struct KeyQueryPaths {
-  bool (*query)(const void *ctx, const void *key, size_t len);
+  int (*query)(const void *ctx, const void *key, size_t len);  // 1 or 0
   void (*query_batch)(const void *ctx, const void *const *keys, const size_t *lens, size_t n, uint8_t *out);
   const void *ctx;
 };
@@ -45,7 +45,7 @@ class Filter {
 
   // --- keys (the C API's entry points; they hash once and dispatch) -------
   void add_key(const void *key, size_t len);
-  bool query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
+  int query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
   void remove_key(const void *key, size_t len);
   void add_keys(const void *const *keys, const size_t *lens, size_t n);
@@ -112,7 +112,7 @@ class Filter {
   Hasher hasher_;
 
  private:
-  static bool generic_query_key(const void *self, const void *key, size_t len);
+  static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);
 

@@ -53,7 +53,8 @@ BlockedFilter::BlockedFilter(const BlockedFilter &other)
 void BlockedFilter::install_key_query_paths() {
   // The view points into bits_, whose storage never moves after
   // construction (clear, merge and intersect work in place).
-  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes, mult_};
+  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes, mult_, {}};
+  blocked::fill_dead_lanes(view_);
   if (config_.key_hash64() && !config_.concurrent())
     set_key_query_paths({kernels_->query_key_xxh3_64, kernels_->query_keys_xxh3_64, &view_});
   else

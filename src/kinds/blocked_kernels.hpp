@@ -22,7 +22,14 @@ struct LineView {
   uint64_t seed;
   uint32_t k;
   const uint32_t *mult;  // the layout's multipliers (blocked_line.hpp)
+  // Probe j < 16 is past k: all ones, else 0 (fill_dead_lanes). The SIMD
+  // kernels OR these into their answers so unused lanes count as set.
+  alignas(32) int32_t dead_lanes[16];
 };
+
+inline void fill_dead_lanes(LineView &v) {
+  for (uint32_t j = 0; j < 16; ++j) v.dead_lanes[j] = j >= v.k ? -1 : 0;
+}
 
 struct Kernels {
   const char *name;  // "portable", "avx2"
@@ -39,8 +46,9 @@ struct Kernels {
   void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
                     const uint32_t *mult);
   // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()):
-  // hash, line, probe in one function; view is a const LineView *.
-  bool (*query_key_xxh3_64)(const void *view, const void *key, size_t len);
+  // hash, line, probe in one function; view is a const LineView *. Returns
+  // 1 or 0 as an int, which bloom_query passes on as it is (a tail call).
+  int (*query_key_xxh3_64)(const void *view, const void *key, size_t len);
   // n keys in blocks: hash a block, prefetch its lines, then probe them.
   void (*query_keys_xxh3_64)(const void *view, const void *const *keys, const size_t *lens, size_t n,
                              uint8_t *out);

@@ -121,10 +121,13 @@ inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k, const uint32_
 // A key's line and in-line seed when its hash is XXH3-64 (key_hash64():
 // h1 = h2 = h, so the line is the multiply-high of h and the seed its low
 // 32 bits, exactly as the Hash128 path computes them).
+inline const uint64_t *line_of_hash64(const LineView &v, uint64_t h) {
+  return v.words + reduce_range(h, v.lines) * kLineWords;
+}
 inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {
   const uint64_t h = xxh3_64_short_inline(key, len, v.seed);
   *seed = line_seed(h);
-  return v.words + reduce_range(h, v.lines) * kLineWords;
+  return line_of_hash64(v, h);
 }
 
 // The staging half of a batch query: every key's line and seed, with the

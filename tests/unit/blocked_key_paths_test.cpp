@@ -26,13 +26,15 @@ std::vector<const Kernels *> kernel_sets() {
   return sets;
 }
 
-std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed) {
+// hashes = 0: the sizing's k for (capacity, p).
+std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed, uint32_t hashes = 0) {
   bloom_options o;
   bloom_options_init(&o);
   o.kind = BLOOM_KIND_BLOCKED;
   o.capacity = capacity;
   o.fp_rate = p;
   o.seed = seed;
+  o.hashes = hashes;
   return core::create_filter(core::configure(o));
 }
 
@@ -51,9 +53,21 @@ std::vector<std::string> keys_of_all_lengths(const std::string &tag, size_t per_
   return keys;
 }
 
+struct Shape {
+  double p;
+  uint32_t hashes;  // 0: the sizing's
+};
+
 TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
-  for (double p : {0.01, 1e-4, 1e-9}) {  // k = 7, 13, 30: one, two and four groups of probes
-    auto filter = make_blocked(2000, p, 0x5eed);
+  // The sizing's k at 2000 keys (6, 10, 20: one, two and three groups of
+  // eight probes), and the k on either side of a group's edge (the SIMD
+  // paths mask the lanes past k).
+  const Shape shapes[] = {{0.01, 0}, {1e-4, 0}, {1e-9, 0},  {1e-3, 1},
+                          {1e-3, 8}, {1e-3, 9}, {1e-3, 16}, {1e-3, 17}};
+  for (const Shape &shape : shapes) {
+    const double p = shape.p;
+    auto filter = make_blocked(2000, p, 0x5eed, shape.hashes);
+    SCOPED_TRACE("k = " + std::to_string(filter->config().hashes));
     auto &blocked = static_cast<BlockedFilter &>(*filter);
     ASSERT_TRUE(blocked.config().key_hash64());
     const auto present = keys_of_all_lengths("in-", 40);
