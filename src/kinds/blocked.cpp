@@ -55,10 +55,12 @@ void BlockedFilter::install_key_query_paths() {
   // construction (clear, merge and intersect work in place).
   view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes, mult_, {}};
   blocked::fill_dead_lanes(view_);
-  if (config_.key_hash64() && !config_.concurrent())
-    set_key_query_paths({kernels_->query_key_xxh3_64, kernels_->query_keys_xxh3_64, &view_});
-  else
+  if (config_.key_hash64() && !config_.concurrent()) {
+    const blocked::KeyKernels &key = kernels_->xxh3_64[view_.seed == 0 ? 1 : 0];
+    set_key_query_paths({key.query, key.query_batch, &view_});
+  } else {
     reset_key_query_paths();
+  }
 }
 
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }

@@ -175,12 +175,13 @@ __attribute__((target("avx2"), noinline, cold)) int avx2_query_long_key(const Li
   return avx2_line_has_view(v, line_of_hash64(v, h), line_seed(h)) ? 1 : 0;
 }
 
+template <bool kSeed0>
 __attribute__((target("avx2"), flatten)) int avx2_query_key_xxh3_64(const void *view, const void *key,
                                                                     size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_query_long_key(v, key, len);
-  const uint64_t h = XXH3_64bits_withSeed(key, len, v.seed);
+  const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   return avx2_line_has_view(v, line_of_hash64(v, h), line_seed(h)) ? 1 : 0;
 }
 
@@ -207,8 +208,13 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
   }
 }
 
-constexpr Kernels kAvx2{"avx2",         avx2_query_line,        avx2_query_lines,       avx2_add_line,
-                        avx2_add_lines, avx2_query_key_xxh3_64, avx2_query_keys_xxh3_64};
+constexpr Kernels kAvx2{"avx2",
+                        avx2_query_line,
+                        avx2_query_lines,
+                        avx2_add_line,
+                        avx2_add_lines,
+                        {{avx2_query_key_xxh3_64<false>, avx2_query_keys_xxh3_64},
+                         {avx2_query_key_xxh3_64<true>, avx2_query_keys_xxh3_64}}};
 
 }  // namespace
 

@@ -124,8 +124,16 @@ inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k, const uint32_
 inline const uint64_t *line_of_hash64(const LineView &v, uint64_t h) {
   return v.words + reduce_range(h, v.lines) * kLineWords;
 }
+// The XXH3 seed of a key-level kernel: kSeed0 kernels are installed only on
+// filters with seed 0 and make it a compile-time constant.
+template <bool kSeed0>
+inline uint64_t xxh3_seed_of(const LineView &v) {
+  return kSeed0 ? 0 : v.seed;
+}
+
+template <bool kSeed0>
 inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {
-  const uint64_t h = xxh3_64_short_inline(key, len, v.seed);
+  const uint64_t h = xxh3_64_short_inline(key, len, xxh3_seed_of<kSeed0>(v));
   *seed = line_seed(h);
   return line_of_hash64(v, h);
 }

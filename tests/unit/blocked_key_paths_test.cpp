@@ -64,43 +64,45 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
   // paths mask the lanes past k).
   const Shape shapes[] = {{0.01, 0}, {1e-4, 0}, {1e-9, 0},  {1e-3, 1},
                           {1e-3, 8}, {1e-3, 9}, {1e-3, 16}, {1e-3, 17}};
-  for (const Shape &shape : shapes) {
-    const double p = shape.p;
-    auto filter = make_blocked(2000, p, 0x5eed, shape.hashes);
-    SCOPED_TRACE("k = " + std::to_string(filter->config().hashes));
-    auto &blocked = static_cast<BlockedFilter &>(*filter);
-    ASSERT_TRUE(blocked.config().key_hash64());
-    const auto present = keys_of_all_lengths("in-", 40);
-    for (const auto &k : present) filter->add_key(k.data(), k.size());
-    const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
+  // Seed 0 has kernels of its own (the seed folded into XXH3's constants).
+  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
+    for (const Shape &shape : shapes) {
+      const double p = shape.p;
+      auto filter = make_blocked(2000, p, seed, shape.hashes);
+      SCOPED_TRACE("k = " + std::to_string(filter->config().hashes) + ", seed = " + std::to_string(seed));
+      auto &blocked = static_cast<BlockedFilter &>(*filter);
+      ASSERT_TRUE(blocked.config().key_hash64());
+      const auto present = keys_of_all_lengths("in-", 40);
+      for (const auto &k : present) filter->add_key(k.data(), k.size());
+      const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
 
-    std::vector<std::string> all = present;
-    all.insert(all.end(), absent.begin(), absent.end());
-    const KeyArrays a = key_arrays(all);
-    std::vector<uint8_t> want;
-    size_t hits = 0;
-    for (const auto &k : all) {
-      want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
-      hits += want.back();
-    }
-    ASSERT_GE(hits, present.size());  // no false negative on the generic path
+      std::vector<std::string> all = present;
+      all.insert(all.end(), absent.begin(), absent.end());
+      const KeyArrays a = key_arrays(all);
+      std::vector<uint8_t> want;
+      size_t hits = 0;
+      for (const auto &k : all) {
+        want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
+        hits += want.back();
+      }
+      ASSERT_GE(hits, present.size());  // no false negative on the generic path
 
-    for (const Kernels *set : kernel_sets()) {
-      blocked.use_kernels(*set);
-      for (size_t i = 0; i < all.size(); ++i)
-        ASSERT_EQ(filter->query_key(all[i].data(), all[i].size()), want[i] == 1)
-            << set->name << " p=" << p << " key length " << all[i].size();
-      // Batches of every size up to three staging blocks, at every offset.
-      for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{97}, all.size()}) {
-        std::vector<uint8_t> got(all.size(), 2);
-        for (size_t start = 0; start < all.size(); start += n) {
-          const size_t count = std::min(n, all.size() - start);
-          filter->query_keys(&a.ptrs[start], &a.lens[start], count, &got[start]);
+      for (const Kernels *set : kernel_sets()) {
+        blocked.use_kernels(*set);
+        for (size_t i = 0; i < all.size(); ++i)
+          ASSERT_EQ(filter->query_key(all[i].data(), all[i].size()), want[i] == 1)
+              << set->name << " p=" << p << " key length " << all[i].size();
+        // Batches of every size up to three staging blocks, at every offset.
+        for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{97}, all.size()}) {
+          std::vector<uint8_t> got(all.size(), 2);
+          for (size_t start = 0; start < all.size(); start += n) {
+            const size_t count = std::min(n, all.size() - start);
+            filter->query_keys(&a.ptrs[start], &a.lens[start], count, &got[start]);
+          }
+          ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
         }
-        ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
       }
     }
-  }
 }
 
 // The fast paths are only for the XXH3-64 layout of non-concurrent filters;
