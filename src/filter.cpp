@@ -170,9 +170,12 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     hash_block(hasher_, keys + start, lens + start, count, block);
+    // A kind whose add can fail (scalable: a new stage's allocation) throws
+    // out of add_block having counted the keys it did add; the blocks
+    // before it are counted here, so keys_added stays exact on NOMEM.
     add_block(block, count);
+    count_added(count);
   }
-  count_added(n);
 }
 
 void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {
@@ -200,7 +203,13 @@ void Filter::generic_query_keys(const void *self, const void *const *keys, const
 }
 
 void Filter::add_block(const Hash128 *hs, size_t n) {
-  for (size_t i = 0; i < n; ++i) add(hs[i]);
+  size_t i = 0;
+  try {
+    for (; i < n; ++i) add(hs[i]);
+  } catch (...) {
+    count_added(i);  // keys 0..i-1 are in the filter (see add_keys)
+    throw;
+  }
 }
 
 void Filter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {

@@ -213,7 +213,10 @@ BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len
  * (keys are hashed in blocks and their memory prefetched). keys and lens may
  * be NULL only when n is 0; keys[i] may be NULL only when lens[i] is 0.
  * Every pointer is validated before anything is added, so on
- * BLOOM_E_INVALID_ARG the filter is unchanged. */
+ * BLOOM_E_INVALID_ARG the filter is unchanged. On BLOOM_E_NOMEM (only a
+ * scalable filter allocates while adding: a new stage) the keys before the
+ * one that needed the new stage are in the filter and counted in
+ * keys_added, and the rest are not; adding them again later is safe. */
 BLOOM_API bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens,
                                        size_t n);
 

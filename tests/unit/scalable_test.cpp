@@ -307,6 +307,26 @@ TEST(Scalable, FailedStageAllocationLeavesTheFilterUnchanged) {
   EXPECT_EQ(bloom_query(f.get(), "next", 4), 1);
 }
 
+// A batch that fails to grow the chain part-way keeps the keys it added and
+// counts exactly those: the ones before the failing key, across blocks.
+TEST(Scalable, BatchThatFailsToGrowCountsTheKeysItAdded) {
+  FilterPtr f = make_filter(scalable_options(100, 0.01));
+  add_all(f.get(), make_keys("n", 60));
+  const auto batch = make_keys("b", 120);  // 40 fit in stage 0, the 41st needs stage 1
+  const KeyArrays a = key_arrays(batch);
+  core::set_allocation_failure_countdown(1);
+  EXPECT_EQ(bloom_add_batch(f.get(), a.ptrs.data(), a.lens.data(), a.ptrs.size()), BLOOM_E_NOMEM);
+  core::set_allocation_failure_countdown(0);
+  const bloom_info info = info_of(f.get());
+  EXPECT_EQ(info.stages, 1u);
+  EXPECT_EQ(stage_info(f.get(), 0).keys_added, 100u);
+  EXPECT_EQ(info.keys_added, 100u);  // 60 + the 40 of the batch that went in
+  for (size_t i = 0; i < 40; ++i) EXPECT_EQ(bloom_query(f.get(), batch[i].data(), batch[i].size()), 1) << i;
+  // The rest goes in once memory is back.
+  ASSERT_EQ(bloom_add_batch(f.get(), a.ptrs.data() + 40, a.lens.data() + 40, 80), BLOOM_OK);
+  EXPECT_EQ(info_of(f.get()).keys_added, 180u);
+}
+
 TEST(Scalable, AChainThatCannotGrowFurtherSaysSoAndKeepsWorking) {
   // r = 1e-10 drives p_i below 1e-300 after about 30 one-key stages; the
   // add that would need one more stage fails with OVERFLOW, changing nothing.
