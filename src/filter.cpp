@@ -6,6 +6,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "format/header.hpp"
 #include "hash/xxh3_block.hpp"
 #include "memory.hpp"
 
@@ -260,6 +261,8 @@ void Filter::get_info(bloom_info &info) const {
   info.growth = config_.growth;
   info.tightening = config_.tightening;
   info.read_only = read_only() ? 1 : 0;
+  info.format_major = kFormatMajor;
+  info.format_minor = format_minor_for(config_);
   fill_info(info);
 }
 

@@ -72,7 +72,7 @@ void print_json(const std::string &path, const bloom_info &i) {
       "%u, "
       "\"bytes\": %llu, \"capacity\": %llu, \"fp_rate\": %s, \"keys_added\": %llu, \"estimated_keys\": %s, "
       "\"fill_ratio\": %s, \"expected_fp_rate\": %s, \"stages\": %u, \"counter_bits\": %u, \"growth\": %s, "
-      "\"tightening\": %s}\n",
+      "\"tightening\": %s, \"format\": \"%u.%u\"}\n",
       json_string(path).c_str(), json_string(kind_label(i.kind)).c_str(),
       json_string(hash_label(i.hash)).c_str(), static_cast<unsigned long long>(i.seed),
       json_string(flags_text(i.flags)).c_str(), static_cast<unsigned long long>(i.bits), i.hashes,
@@ -80,7 +80,7 @@ void print_json(const std::string &path, const bloom_info &i) {
       json_number(i.fp_rate).c_str(), static_cast<unsigned long long>(i.keys_added),
       json_number(i.estimated_keys).c_str(), json_number(i.fill_ratio).c_str(),
       json_number(i.expected_fp_rate).c_str(), i.stages, i.counter_bits, json_number(i.growth).c_str(),
-      json_number(i.tightening).c_str());
+      json_number(i.tightening).c_str(), unsigned{i.format_major}, unsigned{i.format_minor});
 }
 
 void row(const char *label, const std::string &value) { std::printf("%-18s %s\n", label, value.c_str()); }
@@ -108,6 +108,7 @@ void print_text(const std::string &path, const bloom_info &i) {
     row("tightening", format_double(i.tightening));
   }
   if (i.kind == BLOOM_KIND_COUNTING) row("counter bits", std::to_string(i.counter_bits));
+  row("file format", std::to_string(i.format_major) + "." + std::to_string(i.format_minor));
 }
 
 int run(int argc, char **argv) {

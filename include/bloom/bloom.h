@@ -311,6 +311,16 @@ typedef struct bloom_info {
   double growth;           /* scalable parameters; 0 for other kinds */
   double tightening;
   int32_t read_only; /* 1 for a filter from bloom_map */
+  /* The file format bloom_save writes for this filter (docs/FORMAT.md):
+   * 1.1 for blocked filters created since format 1.1 (in-line bit layout
+   * 2), 1.0 for every other filter, including blocked filters loaded from
+   * 1.0 files. A library reads files up to the minor it writes; two blocked
+   * filters merge or intersect only when their versions are equal. (These
+   * two members sit in what was the struct's tail padding: sizeof is
+   * unchanged, and a caller built against an older bloom.h never sees
+   * them.) */
+  uint16_t format_major;
+  uint16_t format_minor;
 } bloom_info;
 
 /* Fill *out. The caller sets out->struct_size; only that many bytes are

@@ -17,6 +17,7 @@ from ctypes import (
     c_size_t,
     c_uint,
     c_uint8,
+    c_uint16,
     c_uint32,
     c_uint64,
     c_void_p,
@@ -68,6 +69,8 @@ class Info(ctypes.Structure):
         ("growth", c_double),
         ("tightening", c_double),
         ("read_only", c_int32),
+        ("format_major", c_uint16),
+        ("format_minor", c_uint16),
     ]
 
 

@@ -31,6 +31,9 @@ class FilterInfo:
         concurrent: created with concurrent adds allowed.
         plain_double_hashing: probes by plain Kirsch-Mitzenmacher hashing.
         read_only: a mapped filter (``Filter.map``).
+        format_version: (major, minor) of the file format ``save`` writes for
+            this filter: (1, 1) for blocked filters created since format 1.1,
+            (1, 0) otherwise. Blocked filters merge only when these match.
     """
 
     kind: str
@@ -52,6 +55,7 @@ class FilterInfo:
     concurrent: bool
     plain_double_hashing: bool
     read_only: bool
+    format_version: tuple[int, int]
 
     @property
     def bits_per_key(self) -> float:
@@ -81,4 +85,5 @@ class FilterInfo:
             concurrent=bool(raw.flags & _native.FLAG_CONCURRENT),
             plain_double_hashing=bool(raw.flags & _native.FLAG_PLAIN_DOUBLE_HASHING),
             read_only=bool(raw.read_only),
+            format_version=(raw.format_major, raw.format_minor),
         )

@@ -24,6 +24,9 @@ struct LineView {
   const uint32_t *mult;  // the layout's multipliers (blocked_line.hpp)
   // Probe j < 16 is past k: all ones, else 0 (fill_dead_lanes). The SIMD
   // kernels OR these into their answers so unused lanes count as set.
+  // Aligned so a 32-byte read never splits a cache line; read with
+  // unaligned loads all the same, so nothing depends on how the filter
+  // object was allocated.
   alignas(32) int32_t dead_lanes[16];
 };
 

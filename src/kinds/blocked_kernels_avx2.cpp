@@ -164,7 +164,7 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_view(const LineView &v
                                                                uint32_t seed) {
   if (v.k > 16) return avx2_line_has_any_k(line, seed, v.k, v.mult);
   const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
-  return avx2_line_has_k16(line, seed, v.mult, _mm256_load_si256(dead), _mm256_load_si256(dead + 1));
+  return avx2_line_has_k16(line, seed, v.mult, _mm256_loadu_si256(dead), _mm256_loadu_si256(dead + 1));
 }
 
 // Keys over 16 bytes: XXH3's long-input code is a call, and a call in the
@@ -191,7 +191,7 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
                                                                       uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
   const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
-  const __m256i dead0 = _mm256_load_si256(dead), dead1 = _mm256_load_si256(dead + 1);
+  const __m256i dead0 = _mm256_loadu_si256(dead), dead1 = _mm256_loadu_si256(dead + 1);
   const uint64_t *lines[kKeyBlock];
   uint32_t seeds[kKeyBlock];
   for (size_t start = 0; start < n; start += kKeyBlock) {

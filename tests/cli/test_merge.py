@@ -22,6 +22,13 @@ class MergeTest(CliTestCase):
         p = self.run_bloom("query", out, input="\n".join(a_keys + b_keys) + "\n", check=0)
         self.assertEqual(p.stdout.count("\tmaybe\n"), 10000)
         self.assertEqual(self.stats(out)["keys_added"], 10000)
+        self.assertEqual(self.stats(out)["format"], "1.0")
+
+    def test_stats_reports_the_file_format(self):
+        # A blocked filter is written as format 1.1 (its in-line layout 2).
+        f = self.build_keys("blocked.bloom", ["x", "y"], "--kind", "blocked")
+        self.assertEqual(self.stats(f)["format"], "1.1")
+        self.assertIn("file format        1.1", self.run_bloom("stats", f, check=0).stdout)
 
     def test_intersect_keeps_common_keys(self):
         common = random_keys(1000, seed=12, prefix="c")

@@ -171,8 +171,14 @@ class InfoAndLenTest(unittest.TestCase):
         self.assertAlmostEqual(info.fp_rate, 0.001)
         self.assertFalse(info.read_only)
         self.assertFalse(info.concurrent)
+        self.assertEqual(info.format_version, (1, 0))
         with self.assertRaises(Exception):  # frozen dataclass
             info.bits = 1  # type: ignore[misc]
+
+    def test_info_reports_the_format_a_save_writes(self):
+        # New blocked filters save as format 1.1 (their in-line layout 2).
+        self.assertEqual(bloom.Filter(kind="blocked", capacity=1000).info.format_version, (1, 1))
+        self.assertEqual(bloom.Filter(kind="scalable", capacity=1000).info.format_version, (1, 0))
 
     def test_len_estimates_distinct_keys(self):
         f = bloom.Filter(capacity=10000, fp_rate=0.01)

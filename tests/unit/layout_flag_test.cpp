@@ -49,7 +49,36 @@ TEST(LayoutFlag, NewBlockedFiltersCarryItOthersDoNot) {
     info.struct_size = sizeof info;
     ASSERT_EQ(bloom_get_info(f.get(), &info), BLOOM_OK);
     EXPECT_EQ(info.flags & kLayout2, 0u) << "an internal flag leaked into bloom_info, kind " << kind;
+    // What callers see instead: the version the file is written as.
+    EXPECT_EQ(info.format_major, 1u) << kind;
+    EXPECT_EQ(info.format_minor, file_minor(image)) << kind;
   }
+}
+
+// bloom_info's format version follows the filter, not the library: a
+// blocked filter loaded from a 1.0 file reports 1.0 (and saves as 1.0),
+// the same filter reloaded from its own save still 1.0, a new one 1.1.
+TEST(LayoutFlag, InfoReportsTheFormatTheFilterSavesAs) {
+  const auto version = [](const bloom_filter *f) {
+    bloom_info info;
+    info.struct_size = sizeof info;
+    EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+    return std::to_string(info.format_major) + "." + std::to_string(info.format_minor);
+  };
+  bloom_filter *old = nullptr;
+  const std::string path = std::string(BLOOM_TEST_GOLDEN_DIR) + "/blocked_xxh3_v1.bloom";
+  ASSERT_EQ(bloom_load(path.c_str(), &old), BLOOM_OK) << bloom_last_error();
+  FilterPtr loaded(old);
+  EXPECT_EQ(version(loaded.get()), "1.0");
+  const auto image = serialize(loaded.get());
+  EXPECT_EQ(file_minor(image), 0);
+  bloom_filter *again = nullptr;
+  ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &again), BLOOM_OK);
+  FilterPtr reloaded(again);
+  EXPECT_EQ(version(reloaded.get()), "1.0");
+  FilterPtr fresh = make(BLOOM_KIND_BLOCKED);
+  EXPECT_EQ(version(fresh.get()), "1.1");
+  // (GoldenLayouts.* checks that such a pair refuses to merge.)
 }
 
 TEST(LayoutFlag, CallersCannotPassIt) {
