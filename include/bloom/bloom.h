@@ -315,10 +315,11 @@ typedef struct bloom_info {
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2), 1.0 for every other filter, including blocked filters loaded from
    * 1.0 files. A library reads files up to the minor it writes; two blocked
-   * filters merge or intersect only when their versions are equal. (These
-   * two members sit in what was the struct's tail padding: sizeof is
-   * unchanged, and a caller built against an older bloom.h never sees
-   * them.) */
+   * filters merge or intersect only when their versions are equal. (Added
+   * after the first release. On 64-bit platforms they fill what was tail
+   * padding: sizeof did not change, and a caller built against an older
+   * bloom.h gets them written into its struct's padding, unread. Elsewhere
+   * such a caller's smaller struct_size keeps them unwritten.) */
   uint16_t format_major;
   uint16_t format_minor;
 } bloom_info;
