@@ -14,12 +14,19 @@ namespace bloom::core {
 
 inline constexpr size_t kCacheLine = 64;
 
+// Frees what allocate_zeroed returned: munmap for the large arrays it maps
+// straight from the kernel (mapped_bytes != 0), free() for the rest.
 struct AlignedFree {
+  size_t mapped_bytes = 0;
   void operator()(void *p) const noexcept;
 };
 using AlignedBuffer = std::unique_ptr<void, AlignedFree>;
 
-// bytes rounded up to a whole cache line, zero-filled.
+// bytes rounded up to a whole cache line, zero-filled. Arrays of
+// kMapThreshold bytes or more are anonymous mappings: the kernel's zero
+// pages, committed only when first written, so creating a large filter
+// costs neither time nor resident memory until keys arrive.
+inline constexpr size_t kMapThreshold = size_t{2} << 20;  // 2 MiB
 AlignedBuffer allocate_zeroed(size_t bytes);
 
 // Test hook: the countdown-th allocation from now fails (1 = the next one);
