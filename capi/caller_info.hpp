@@ -17,7 +17,10 @@ template <typename Fill>
 void fill_caller_info(bloom_info *out, Fill &&fill) {
   if (out->struct_size < sizeof(size_t))
     core::fail(BLOOM_E_INVALID_ARG, "info.struct_size is not set; set it to sizeof(bloom_info)");
-  bloom_info full{};
+  // Zeroed bytewise, padding included: whatever the caller's struct_size
+  // covers is copied out, and no byte of it is left unspecified.
+  bloom_info full;
+  std::memset(&full, 0, sizeof full);
   full.struct_size = sizeof full;
   fill(full);
   const size_t caller_size = std::min(out->struct_size, sizeof full);

@@ -171,9 +171,8 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     hash_block(hasher_, keys + start, lens + start, count, block);
-    // A kind whose add can fail (scalable: a new stage's allocation) throws
-    // out of add_block having counted the keys it did add; the blocks
-    // before it are counted here, so keys_added stays exact on NOMEM.
+    // Counted per block: if add_block throws (see its declaration), the
+    // blocks before it stay counted and it has counted its own part.
     add_block(block, count);
     count_added(count);
   }

@@ -41,7 +41,7 @@
 #include <stdint.h>
 
 #define BLOOM_VERSION_MAJOR 0
-#define BLOOM_VERSION_MINOR 1
+#define BLOOM_VERSION_MINOR 2
 #define BLOOM_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as bloom_version_number() returns. */
 #define BLOOM_VERSION_NUMBER (BLOOM_VERSION_MAJOR * 10000 + BLOOM_VERSION_MINOR * 100 + BLOOM_VERSION_PATCH)
@@ -213,10 +213,12 @@ BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len
  * (keys are hashed in blocks and their memory prefetched). keys and lens may
  * be NULL only when n is 0; keys[i] may be NULL only when lens[i] is 0.
  * Every pointer is validated before anything is added, so on
- * BLOOM_E_INVALID_ARG the filter is unchanged. On BLOOM_E_NOMEM (only a
- * scalable filter allocates while adding: a new stage) the keys before the
- * one that needed the new stage are in the filter and counted in
- * keys_added, and the rest are not; adding them again later is safe. */
+ * BLOOM_E_INVALID_ARG the filter is unchanged. When a scalable filter
+ * cannot grow part-way (BLOOM_E_NOMEM for a new stage's memory,
+ * BLOOM_E_OVERFLOW past its limits; no other kind fails while adding), the
+ * keys before the one that needed the new stage are in the filter and
+ * counted in keys_added, and the rest are not; adding them again later is
+ * safe. */
 BLOOM_API bloom_status bloom_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens,
                                        size_t n);
 
@@ -315,11 +317,11 @@ typedef struct bloom_info {
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2), 1.0 for every other filter, including blocked filters loaded from
    * 1.0 files. A library reads files up to the minor it writes; two blocked
-   * filters merge or intersect only when their versions are equal. (Added
-   * after the first release. On 64-bit platforms they fill what was tail
-   * padding: sizeof did not change, and a caller built against an older
-   * bloom.h gets them written into its struct's padding, unread. Elsewhere
-   * such a caller's smaller struct_size keeps them unwritten.) */
+   * filters merge or intersect only when their versions are equal (and the
+   * rest of their parameters are). Reported since library 0.2.0
+   * (bloom_version_number() >= 200): on 64-bit platforms these members fill
+   * what was the struct's tail padding, so sizeof did not change and an
+   * older library, given the same struct_size, leaves them unspecified. */
   uint16_t format_major;
   uint16_t format_minor;
 } bloom_info;
@@ -373,7 +375,7 @@ BLOOM_API const char *bloom_hash_name(int hash);
 BLOOM_API int bloom_kind_from_name(const char *name);
 BLOOM_API int bloom_hash_from_name(const char *name);
 
-/* "0.1.0": the library's release version, static. */
+/* "0.2.0": the library's release version, static. */
 BLOOM_API const char *bloom_version_string(void);
 /* BLOOM_VERSION_NUMBER of the library actually loaded. */
 BLOOM_API unsigned bloom_version_number(void);

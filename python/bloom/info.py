@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from . import _native
 
@@ -33,7 +34,8 @@ class FilterInfo:
         read_only: a mapped filter (``Filter.map``).
         format_version: (major, minor) of the file format ``save`` writes for
             this filter: (1, 1) for blocked filters created since format 1.1,
-            (1, 0) otherwise. Blocked filters merge only when these match.
+            (1, 0) otherwise; blocked filters merge only when these match.
+            None with a library older than 0.2.0, which does not report it.
     """
 
     kind: str
@@ -55,7 +57,7 @@ class FilterInfo:
     concurrent: bool
     plain_double_hashing: bool
     read_only: bool
-    format_version: tuple[int, int]
+    format_version: Optional[tuple[int, int]]
 
     @property
     def bits_per_key(self) -> float:
@@ -85,5 +87,7 @@ class FilterInfo:
             concurrent=bool(raw.flags & _native.FLAG_CONCURRENT),
             plain_double_hashing=bool(raw.flags & _native.FLAG_PLAIN_DOUBLE_HASHING),
             read_only=bool(raw.read_only),
-            format_version=(raw.format_major, raw.format_minor),
+            format_version=(raw.format_major, raw.format_minor)
+            if lib.bloom_version_number() >= 200
+            else None,
         )

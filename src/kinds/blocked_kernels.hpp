@@ -22,8 +22,9 @@ struct LineView {
   uint64_t seed;
   uint32_t k;
   const uint32_t *mult;  // the layout's multipliers (blocked_line.hpp)
-  // Probe j < 16 is past k: all ones, else 0 (fill_dead_lanes). The SIMD
-  // kernels OR these into their answers so unused lanes count as set.
+  // Lane j of the two groups of eight probes: all ones when j >= k (no such
+  // probe), else 0 (fill_dead_lanes). The SIMD kernels OR these into their
+  // answers so unused lanes count as set.
   // Aligned so a 32-byte read never splits a cache line; read with
   // unaligned loads all the same, so nothing depends on how the filter
   // object was allocated.
@@ -60,10 +61,9 @@ struct Kernels {
                     const uint32_t *mult);
   // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()):
   // [0] for any seed, [1] only for seed 0 (the default), whose single-key
-  // query has XXH3's seed folded into its constants at compile time: 96 ->
-  // 93 instructions per bloom_query (callgrind, bench/query_cost), 1-4%
-  // faster in interleaved runs. Batches showed no such gain and share one
-  // function.
+  // query has XXH3's seed folded into its constants at compile time (3
+  // fewer instructions per query; docs/PERFORMANCE.md, round 3). Batches
+  // gained nothing from it and share one function.
   KeyKernels xxh3_64[2];
 };
 

@@ -9,15 +9,11 @@
 // branch at all: a query that misses in the first group does ~8 needless
 // instructions, but a stream mixing hits and misses never mispredicts here.
 //
-// Single-key queries (avx2_query_key_xxh3_64) were cut down in instruction
-// count -- no stack realignment, no branch on k, constants not rebuilt, a
-// tail call from bloom_query: 119 -> 96
-// instructions per bloom_query call (callgrind, bench/query_cost), and the
-// seed table's single query went from 11.0 / 10.2 ns to 9.2 / 9.2 ns (hits /
-// misses, 1e6 keys, p = 1e-4, three interleaved runs each). An AVX-512
-// probe (one permute for all sixteen probes, ~12 fewer instructions still)
-// was slower in the same kind of A/B (9.7 vs 9.1 ns for misses), so the
-// instruction count is not the whole story; it is not kept.
+// Single-key queries (avx2_query_key_xxh3_64) are kept short: no stack
+// realignment, no branch on k, constants not rebuilt, a tail call from
+// bloom_query. An AVX-512 probe (all sixteen probes in one permute) and an
+// early exit after the first group were measured and not kept
+// (docs/PERFORMANCE.md, round 3, has the numbers).
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/blocked_line.hpp"
 

@@ -62,8 +62,8 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
   // The sizing's k at 2000 keys (6, 10, 20: one, two and three groups of
   // eight probes), and the k on either side of a group's edge (the SIMD
   // paths mask the lanes past k).
-  const Shape shapes[] = {{0.01, 0}, {1e-4, 0}, {1e-9, 0},  {1e-3, 1},
-                          {1e-3, 8}, {1e-3, 9}, {1e-3, 16}, {1e-3, 17}};
+  const Shape shapes[] = {{0.01, 0},  {1e-4, 0},  {1e-9, 0},  {1e-3, 1},  {1e-3, 8}, {1e-3, 9},
+                          {1e-3, 16}, {1e-3, 17}, {1e-3, 24}, {1e-3, 25}, {1e-3, 64}};
   // Seed 0 has kernels of its own (the seed folded into XXH3's constants).
   for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
     for (const Shape &shape : shapes) {
@@ -85,7 +85,8 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
         want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
         hits += want.back();
       }
-      ASSERT_GE(hits, present.size());  // no false negative on the generic path
+      for (size_t i = 0; i < present.size(); ++i) ASSERT_EQ(want[i], 1) << "false negative: " << present[i];
+      ASSERT_GE(hits, present.size());
 
       for (const Kernels *set : kernel_sets()) {
         blocked.use_kernels(*set);
@@ -103,6 +104,53 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
         }
       }
     }
+}
+
+// As Blocked.EveryPathReadsExactlyTheBitsTheMaskSets for the line kernels:
+// one key in an empty filter answers 1 on every kernel set, and clearing any
+// one of its bits makes every set answer 0. So no probe of any k is skipped
+// (a lane wrongly masked as past k would keep answering 1), single or batch,
+// short key or long.
+TEST(BlockedKeyPaths, EveryKernelSetReadsExactlyTheKeysBits) {
+  std::vector<uint32_t> ks;
+  for (uint32_t k = 1; k <= 20; ++k) ks.push_back(k);
+  for (uint32_t k : {24u, 25u, 31u, 32u, 33u, 63u, 64u}) ks.push_back(k);
+  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}}) {
+    for (uint32_t k : ks) {
+      auto filter = make_blocked(1000, 1e-3, seed, k);
+      auto &blocked = static_cast<BlockedFilter &>(*filter);
+      ASSERT_EQ(filter->config().hashes, k);
+      // Test-only write access to the bits, to clear one at a time.
+      auto *words = const_cast<uint64_t *>(blocked.bit_array().words());
+      const uint64_t word_count = blocked.bit_array().word_count();
+      for (size_t len : {size_t{3}, size_t{7}, size_t{12}, size_t{16}, size_t{40}}) {
+        filter->clear();
+        const std::string key = std::string(len, 'k').replace(0, 3, std::to_string(100 + k));
+        filter->add_key(key.data(), key.size());
+        const void *ptr = key.data();
+        const auto answers = [&](uint8_t want) {
+          for (const Kernels *set : kernel_sets()) {
+            blocked.use_kernels(*set);
+            ASSERT_EQ(filter->query_key(key.data(), key.size()), want) << set->name;
+            uint8_t got = 2;
+            filter->query_keys(&ptr, &len, 1, &got);
+            ASSERT_EQ(got, want) << set->name << " batch";
+          }
+        };
+        SCOPED_TRACE("k = " + std::to_string(k) + ", seed = " + std::to_string(seed) + ", key length " +
+                     std::to_string(len));
+        answers(1);
+        for (uint64_t w = 0; w < word_count; ++w) {
+          for (uint64_t rest = words[w]; rest != 0; rest &= rest - 1) {
+            const uint64_t bit = rest & (~rest + 1);
+            words[w] ^= bit;
+            answers(0);
+            words[w] ^= bit;
+          }
+        }
+      }
+    }
+  }
 }
 
 // The fast paths are only for the XXH3-64 layout of non-concurrent filters;
