@@ -118,12 +118,13 @@ inline bool line_has(const uint64_t *line, uint32_t x, uint32_t k, const uint32_
   return true;
 }
 
-// A key's line and in-line seed when its hash is XXH3-64 (key_hash64():
-// h1 = h2 = h, so the line is the multiply-high of h and the seed its low
-// 32 bits, exactly as the Hash128 path computes them).
+// The line of a key whose hash is XXH3-64 (key_hash64(): h1 = h2 = h, so
+// the line is the multiply-high of h and the in-line seed its low 32 bits,
+// exactly as the Hash128 path computes them).
 inline const uint64_t *line_of_hash64(const LineView &v, uint64_t h) {
   return v.words + reduce_range(h, v.lines) * kLineWords;
 }
+
 // The XXH3 seed of a key-level kernel: kSeed0 kernels are installed only on
 // filters with seed 0 and make it a compile-time constant.
 template <bool kSeed0>
@@ -131,6 +132,7 @@ inline uint64_t xxh3_seed_of(const LineView &v) {
   return kSeed0 ? 0 : v.seed;
 }
 
+// A key's line and in-line seed, hashing it with XXH3-64.
 template <bool kSeed0>
 inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {
   const uint64_t h = xxh3_64_short_inline(key, len, xxh3_seed_of<kSeed0>(v));
