@@ -1,6 +1,6 @@
 // memory_test.cpp -- large bit arrays are the kernel's zero pages: creating
 // a filter costs no resident memory until its bits are written, and the
-// array is still all zeros, 64-byte aligned, and freed again.
+// array is still all zeros and 64-byte aligned.
 #include "memory.hpp"
 
 #include <gtest/gtest.h>
