@@ -80,7 +80,14 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
     const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
     const size_t length = (rounded + page - 1) / page * page;
     if (length < rounded) fail(BLOOM_E_OVERFLOW, "allocation size overflows");
-    void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_POPULATE
+    // Populated, a first fill takes no page faults: at 1 M keys / p = 1e-4
+    // (2.75 MB) lazy pages cost the first blocked inserts 1-4 ns each in
+    // this VM (docs/PERFORMANCE.md, round 3).
+    if (length <= kPopulateLimit) flags |= MAP_POPULATE;
+#endif
+    void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (p == MAP_FAILED) fail(BLOOM_E_NOMEM, "cannot allocate " + std::to_string(rounded) + " bytes");
     return AlignedBuffer(p, AlignedFree{length});
   }

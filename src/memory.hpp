@@ -23,10 +23,13 @@ struct AlignedFree {
 using AlignedBuffer = std::unique_ptr<void, AlignedFree>;
 
 // bytes rounded up to a whole cache line, zero-filled. Arrays of
-// kMapThreshold bytes or more are anonymous mappings: the kernel's zero
-// pages, committed only when first written, so creating a large filter
-// costs neither time nor resident memory until keys arrive.
-inline constexpr size_t kMapThreshold = size_t{2} << 20;  // 2 MiB
+// kMapThreshold bytes or more are anonymous mappings of the kernel's zero
+// pages. Up to kPopulateLimit they are populated at once (one call, where
+// a page fault per page would otherwise land in the first inserts); above
+// it they are committed only when first written, so creating a large
+// filter costs neither time nor resident memory until keys arrive.
+inline constexpr size_t kMapThreshold = size_t{2} << 20;    // 2 MiB
+inline constexpr size_t kPopulateLimit = size_t{64} << 20;  // 64 MiB
 AlignedBuffer allocate_zeroed(size_t bytes);
 
 // Test hook: the countdown-th allocation from now fails (1 = the next one);

@@ -1,9 +1,10 @@
 // memory_test.cpp -- large bit arrays are the kernel's zero pages: creating
-// a filter costs no resident memory until its bits are written, and the
-// array is still all zeros and 64-byte aligned.
+// a filter costs no resident memory until its bits are written (medium ones
+// are populated at once), and every array is all zeros and 64-byte aligned.
 #include "memory.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -40,6 +41,22 @@ TEST(Memory, LargeArrayIsZeroAlignedAndNotResidentUntilWritten) {
   for (size_t i = 0; i < bytes / 8; i += 4096 / 8 * 97) ASSERT_EQ(words[i], 0u) << i;
   words[bytes / 8 - 1] = 1;
   EXPECT_EQ(words[bytes / 8 - 1], 1u);
+}
+
+// Between kMapThreshold and kPopulateLimit the pages are populated when the
+// array is made, so the first inserts take no page faults.
+TEST(Memory, MediumArraysAreResidentAtOnce) {
+#ifndef MAP_POPULATE
+  GTEST_SKIP() << "no MAP_POPULATE here: medium arrays are lazy too";
+#endif
+  if (resident_bytes() == 0) GTEST_SKIP() << "no /proc/self/statm";
+  const size_t bytes = 16 * kMiB;
+  static_assert(16 * kMiB >= core::kMapThreshold && 16 * kMiB <= core::kPopulateLimit);
+  const uint64_t before = resident_bytes();
+  core::AlignedBuffer buf = core::allocate_zeroed(bytes);
+  EXPECT_GE(resident_bytes() - before, 12 * kMiB);
+  const auto *words = static_cast<const uint64_t *>(buf.get());
+  for (size_t i = 0; i < bytes / 8; i += 4096 / 8) ASSERT_EQ(words[i], 0u) << i;
 }
 
 TEST(Memory, SmallArraysAreZeroAndAlignedToo) {
