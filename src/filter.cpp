@@ -168,14 +168,20 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");
   check_keys(keys, lens, n);
   Hash128 block[kBatchBlock];
-  for (size_t start = 0; start < n; start += kBatchBlock) {
-    const size_t count = std::min(kBatchBlock, n - start);
-    hash_block(hasher_, keys + start, lens + start, count, block);
-    // Counted per block: if add_block throws (see its declaration), the
-    // blocks before it stay counted and it has counted its own part.
-    add_block(block, count);
-    count_added(count);
+  size_t start = 0;
+  try {
+    for (; start < n; start += kBatchBlock) {
+      const size_t count = std::min(kBatchBlock, n - start);
+      hash_block(hasher_, keys + start, lens + start, count, block);
+      add_block(block, count);
+    }
+  } catch (...) {
+    // The blocks before the one that failed are in; add_block counted its
+    // own part (see its declaration). The hot path counts once, below.
+    count_added(start);
+    throw;
   }
+  count_added(n);
 }
 
 void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {

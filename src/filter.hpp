@@ -84,9 +84,9 @@ class Filter {
   // Adds h and returns whether every probed position was already set.
   virtual bool test_and_add(Hash128 h) = 0;
   virtual void remove(Hash128 h);
-  // Adds n hashed keys of a batch; add_keys counts them afterwards. An
-  // override that can throw part-way must first count_added() the keys it
-  // did add, as the default (add() per key) does: only scalable filters
+  // Adds n hashed keys of a batch; add_keys counts them. An override that
+  // can throw part-way must first count_added() the keys it did add, as the
+  // default (add() per key) does: only scalable filters
   // throw here (a stage they cannot allocate), and they use the default.
   virtual void add_block(const Hash128 *hs, size_t n);
   virtual void query_block(const Hash128 *hs, size_t n, uint8_t *out) const;
