@@ -86,15 +86,18 @@ __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_
   return true;
 }
 
+// Any k; dead0/dead1 are the lane masks of k (avx2_dead_lanes, or a
+// LineView's precomputed copy), used when k <= 16.
 __attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k,
-                                                          const uint32_t *mult) {
+                                                          const uint32_t *mult, __m256i dead0,
+                                                          __m256i dead1) {
   if (k > 16) return avx2_line_has_any_k(line, x, k, mult);
-  return avx2_line_has_k16(line, x, mult, avx2_dead_lanes(k), avx2_dead_lanes(k > 8 ? k - 8 : 0));
+  return avx2_line_has_k16(line, x, mult, dead0, dead1);
 }
 
 __attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, uint32_t k,
                                                      const uint32_t *mult) {
-  return avx2_line_has(line, x, k, mult);
+  return avx2_line_has(line, x, k, mult, avx2_dead_lanes(k), avx2_dead_lanes(k > 8 ? k - 8 : 0));
 }
 
 __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, const uint64_t *lines,
@@ -154,9 +157,8 @@ __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint6
 
 __attribute__((target("avx2"))) inline bool avx2_line_has_view(const LineView &v, const uint64_t *line,
                                                                uint32_t seed) {
-  if (v.k > 16) return avx2_line_has_any_k(line, seed, v.k, v.mult);
   const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
-  return avx2_line_has_k16(line, seed, v.mult, _mm256_loadu_si256(dead), _mm256_loadu_si256(dead + 1));
+  return avx2_line_has(line, seed, v.k, v.mult, _mm256_loadu_si256(dead), _mm256_loadu_si256(dead + 1));
 }
 
 // Keys over 16 bytes: XXH3's long-input code is a call, and a call in the

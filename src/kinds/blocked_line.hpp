@@ -133,9 +133,8 @@ inline uint64_t xxh3_seed_of(const LineView &v) {
 }
 
 // A key's line and in-line seed, hashing it with XXH3-64.
-template <bool kSeed0>
 inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size_t len, uint32_t *seed) {
-  const uint64_t h = xxh3_64_short_inline(key, len, xxh3_seed_of<kSeed0>(v));
+  const uint64_t h = xxh3_64_short_inline(key, len, v.seed);
   *seed = line_seed(h);
   return line_of_hash64(v, h);
 }
