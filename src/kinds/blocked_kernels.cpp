@@ -40,13 +40,9 @@ __attribute__((flatten)) int portable_query_key_xxh3_64(const void *view, const 
 __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, const void *const *keys,
                                                           const size_t *lens, size_t n, uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
-  const uint64_t *lines[kKeyBlock];
-  uint32_t seeds[kKeyBlock];
-  for (size_t start = 0; start < n; start += kKeyBlock) {
-    const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
-    stage_key_block(v, keys + start, lens + start, count, lines, seeds);
-    for (size_t i = 0; i < count; ++i) out[start + i] = line_has(lines[i], seeds[i], v.k, v.mult) ? 1 : 0;
-  }
+  query_keys_pipelined(v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) {
+    return line_has(line, seed, v.k, v.mult);
+  });
 }
 
 constexpr Kernels kPortable{"portable",

@@ -184,22 +184,18 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
                                                                       const size_t *lens, size_t n,
                                                                       uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
+  if (v.k > 16) {
+    query_keys_pipelined(v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) {
+      return avx2_line_has_any_k(line, seed, v.k, v.mult);
+    });
+    return;
+  }
   const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
   const __m256i dead0 = _mm256_loadu_si256(dead), dead1 = _mm256_loadu_si256(dead + 1);
-  const uint64_t *lines[kKeyBlock];
-  uint32_t seeds[kKeyBlock];
-  for (size_t start = 0; start < n; start += kKeyBlock) {
-    const size_t count = n - start < kKeyBlock ? n - start : kKeyBlock;
-    // Every k is staged and prefetched alike; only the probe differs.
-    stage_key_block(v, keys + start, lens + start, count, lines, seeds);
-    if (v.k > 16) {
-      for (size_t i = 0; i < count; ++i)
-        out[start + i] = avx2_line_has_any_k(lines[i], seeds[i], v.k, v.mult) ? 1 : 0;
-    } else {
-      for (size_t i = 0; i < count; ++i)
-        out[start + i] = avx2_line_has_k16(lines[i], seeds[i], v.mult, dead0, dead1) ? 1 : 0;
-    }
-  }
+  query_keys_pipelined(
+      v, keys, lens, n, out, [&](const uint64_t *line, uint32_t seed) __attribute__((target("avx2"))) {
+        return avx2_line_has_k16(line, seed, v.mult, dead0, dead1);
+      });
 }
 
 constexpr Kernels kAvx2{"avx2",

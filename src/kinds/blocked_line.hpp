@@ -39,7 +39,6 @@
 #include <cstdint>
 
 #include "hash/hasher.hpp"
-#include "hash/xxh3_block.hpp"
 #include "kinds/blocked_kernels.hpp"
 #include "probe.hpp"
 
@@ -139,19 +138,41 @@ inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size
   return line_of_hash64(v, h);
 }
 
-// The staging half of a batch query: every key's line and seed, with the
-// line's fetch started, so all count misses overlap before any probe. The
-// block is hashed by length class (xxh3_block.hpp): no branch per key.
+// The staging half of a batch query: each key's line and in-line seed, with
+// the line's fetch started as soon as the key is hashed. Keys are hashed one
+// by one: filing a block by XXH3 length class first (xxh3_block.hpp, which
+// saves the length branch's mispredicts) issued every prefetch in a burst
+// at the end of the block and measured slower on Zen 3 (docs/PERFORMANCE.md,
+// round 4).
 inline constexpr size_t kKeyBlock = 32;
-static_assert(kKeyBlock <= kMaxHashBlock);
 inline void stage_key_block(const LineView &v, const void *const *keys, const size_t *lens, size_t count,
                             const uint64_t **lines, uint32_t *seeds) {
-  uint64_t hashes[kKeyBlock];
-  xxh3_64_block(keys, lens, count, v.seed, hashes);
   for (size_t i = 0; i < count; ++i) {
-    seeds[i] = line_seed(hashes[i]);
-    lines[i] = v.words + reduce_range(hashes[i], v.lines) * kLineWords;
+    lines[i] = key_line_xxh3_64(v, keys[i], lens[i], &seeds[i]);
     __builtin_prefetch(lines[i]);
+  }
+}
+
+// A batch query, software-pipelined: block b + 1 is hashed and its lines
+// prefetched before block b is probed, so every line has a whole block of
+// hashing (about 32 x 5 ns) to arrive, where staging and probing one block
+// at a time left the first probes waiting on lines fetched moments before.
+// probe(line, seed) answers one key; the kernels pass their own probe and
+// flatten this loop into themselves.
+template <typename Probe>
+inline void query_keys_pipelined(const LineView &v, const void *const *keys, const size_t *lens, size_t n,
+                                 uint8_t *out, Probe &&probe) {
+  const uint64_t *lines[2][kKeyBlock];
+  uint32_t seeds[2][kKeyBlock];
+  size_t count = n < kKeyBlock ? n : kKeyBlock;
+  stage_key_block(v, keys, lens, count, lines[0], seeds[0]);
+  for (size_t start = 0, cur = 0; count != 0; cur ^= 1) {
+    const size_t next = start + count;
+    const size_t next_count = n - next < kKeyBlock ? n - next : kKeyBlock;
+    stage_key_block(v, keys + next, lens + next, next_count, lines[cur ^ 1], seeds[cur ^ 1]);
+    for (size_t i = 0; i < count; ++i) out[start + i] = probe(lines[cur][i], seeds[cur][i]) ? 1 : 0;
+    start = next;
+    count = next_count;
   }
 }
 
