@@ -89,6 +89,12 @@ class Filter {
   // default (add() per key) does: only scalable filters
   // throw here (a stage they cannot allocate), and they use the default.
   virtual void add_block(const Hash128 *hs, size_t n);
+  // Starts fetching the memory that add_block(hs, n) will write: add_keys
+  // calls it one block ahead. A hint only; the default does nothing.
+  virtual void prefetch_block(const Hash128 *hs, size_t n) const {
+    (void)hs;
+    (void)n;
+  }
   virtual void query_block(const Hash128 *hs, size_t n, uint8_t *out) const;
   virtual void merge_from(const Filter &src) = 0;
   virtual void intersect_with(const Filter &src) = 0;

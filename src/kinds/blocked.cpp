@@ -148,6 +148,10 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   }
 }
 
+void BlockedFilter::prefetch_block(const Hash128 *hs, size_t n) const {
+  for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
+}
+
 void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
   if (config_.concurrent()) {
     for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords);

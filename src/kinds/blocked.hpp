@@ -65,6 +65,7 @@ class BlockedFilter final : public Filter {
   void add(Hash128 h) override;
   bool test_and_add(Hash128 h) override;
   void add_block(const Hash128 *hs, size_t n) override;
+  void prefetch_block(const Hash128 *hs, size_t n) const override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
   void merge_from(const Filter &src) override;
   void intersect_with(const Filter &src) override;
