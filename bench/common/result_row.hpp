@@ -53,9 +53,18 @@ struct ResultRow {
             "note"};
   }
 
+  // The numeric fields, in field_names() order.
+  static std::vector<double ResultRow::*> number_fields() {
+    return {&ResultRow::bytes,           &ResultRow::bits_per_key, &ResultRow::insert_ns,
+            &ResultRow::insert_batch_ns, &ResultRow::pos_ns,       &ResultRow::neg_ns,
+            &ResultRow::pos_batch_ns,    &ResultRow::neg_batch_ns, &ResultRow::fpr,
+            &ResultRow::expected_fpr,    &ResultRow::peak_rss_kb,  &ResultRow::filter_rss_kb};
+  }
+
   std::vector<double *> numbers() {
-    return {&bytes,        &bits_per_key, &insert_ns, &insert_batch_ns, &pos_ns,      &neg_ns,
-            &pos_batch_ns, &neg_batch_ns, &fpr,       &expected_fpr,    &peak_rss_kb, &filter_rss_kb};
+    std::vector<double *> out;
+    for (double ResultRow::*f : number_fields()) out.push_back(&(this->*f));
+    return out;
   }
 
   std::string to_tsv() const {

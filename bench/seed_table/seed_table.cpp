@@ -1,14 +1,15 @@
 // seed_table.cpp -- the seed workload's table: every bloom kind, the floor and
 // Debian's libbloom on the same keys, each configuration in its own process.
 //
-//   seed_table [--reps R] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]
+//   seed_table [--reps R] [--rounds N] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]
 //   seed_table --fpr-sweep FILE        (measured FPR vs bits per key, per kind)
 //
 // Default configurations: 1,000,000 keys at p = 0.0001 and 0.01, 10,000,000
-// keys at p = 0.01; 5 repetitions, medians reported. Each (configuration,
+// keys at p = 0.01; 3 rounds of 5 repetitions. Each (configuration,
 // implementation) runs in a child process (this program with --child, or
 // libbloom_runner beside it) so peak RSS is that row's alone, and so
-// libbloom's bloom_add never meets ours in one link.
+// libbloom's bloom_add never meets ours in one link. A round runs every row
+// of a configuration once; ratios are taken within a round (rounds.hpp).
 #include <malloc.h>
 #include <unistd.h>
 
@@ -94,7 +95,8 @@ int child_main(const std::string &impl, const bb::Workload &w) {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: seed_table [--reps R] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]\n"
+               "usage: seed_table [--reps R] [--rounds N] [--config N:P]... [--only IMPL,...] [--tsv FILE]\n"
+               "                  [--quick]\n"
                "       seed_table --fpr-sweep FILE [--sweep-keys N]\n");
 }
 
@@ -108,6 +110,7 @@ int main(int argc, char **argv) {
   }
 
   int reps = 5;
+  int rounds = 3;
   std::vector<std::pair<uint64_t, double>> configs;
   std::string tsv_path, sweep_path, only;
   uint64_t sweep_keys = 100000;
@@ -115,6 +118,8 @@ int main(int argc, char **argv) {
     const bool has_value = i + 1 < args.size();
     if (args[i] == "--reps" && has_value) {
       reps = std::max(1, std::stoi(args[++i]));
+    } else if (args[i] == "--rounds" && has_value) {
+      rounds = std::max(1, std::stoi(args[++i]));
     } else if (args[i] == "--config" && has_value) {
       const std::string v = args[++i];
       const size_t colon = v.find(':');
@@ -130,6 +135,7 @@ int main(int argc, char **argv) {
       only = "," + args[++i] + ",";
     } else if (args[i] == "--quick") {
       reps = 1;
+      rounds = 1;
       configs = {{20000, 0.01}};
     } else {
       return usage(), 2;
@@ -146,37 +152,47 @@ int main(int argc, char **argv) {
                           bb::online_cores(),
                           bb::utc_now(),
                           bb::git_commit(BLOOM_BENCH_SOURCE_DIR),
-                          reps};
+                          reps,
+                          rounds};
   bb::print_header(std::cout, machine);
 
   std::vector<bb::ResultRow> all;
   const uint64_t seed = 42;
   for (const auto &[n, p] : configs) {
     bb::Workload w{n, p, reps, seed};
-    std::vector<bb::ResultRow> rows;
     const std::string tail = " " + std::to_string(n) + " " + bb::format_p(p) + " " + std::to_string(reps) +
                              " " + std::to_string(seed);
     auto wanted = [&](const std::string &impl) {
       return only.empty() || only.find("," + impl + ",") != std::string::npos;
     };
-    for (const char *impl : {"floor", "classic", "partitioned", "blocked", "counting", "scalable"}) {
-      if (!wanted(impl)) continue;
-      for (auto &r : run_child("'" + dir + "/seed_table' --child " + impl + tail, impl, w)) rows.push_back(r);
+    std::vector<std::string> impls;
+    for (const char *impl :
+         {"floor", "classic", "partitioned", "blocked", "counting", "scalable", "libbloom"})
+      if (wanted(impl)) impls.push_back(impl);
+    bb::Rounds results;
+    for (int round = 0; round < rounds; ++round) {
+      std::vector<bb::ResultRow> rows(impls.size());
+      // Alternate rounds run the rows in reverse, so no row always runs
+      // right after the same neighbour; rows are stored in one order.
+      for (size_t j = 0; j < impls.size(); ++j) {
+        const size_t i = round % 2 == 0 ? j : impls.size() - 1 - j;
+        const std::string &impl = impls[i];
+        if (impl != "libbloom") {
+          rows[i] = run_child("'" + dir + "/seed_table' --child " + impl + tail, impl, w).front();
+        } else if (have_libbloom) {
+          rows[i] = run_child("'" + runner + "'" + tail, "libbloom", w).front();
+        } else {
+          rows[i].impl = "libbloom";
+          rows[i].keys = n;
+          rows[i].p = p;
+          rows[i].note = "n/a: libbloom-dev was not installed at build time";
+        }
+      }
+      results.add_round(std::move(rows));
     }
-    if (!wanted("libbloom")) {
-      // left out on request
-    } else if (have_libbloom) {
-      for (auto &r : run_child("'" + runner + "'" + tail, "libbloom", w)) rows.push_back(r);
-    } else {
-      bb::ResultRow r;
-      r.impl = "libbloom";
-      r.keys = n;
-      r.p = p;
-      r.note = "n/a: libbloom-dev was not installed at build time";
-      rows.push_back(r);
-    }
-    bb::print_config_table(std::cout, w, rows);
-    bb::print_targets(std::cout, w, rows);
+    bb::print_config_table(std::cout, w, results);
+    bb::print_targets(std::cout, w, results);
+    const std::vector<bb::ResultRow> rows = results.combined();
     all.insert(all.end(), rows.begin(), rows.end());
   }
   if (!tsv_path.empty()) {

@@ -1,5 +1,6 @@
 #include "table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -14,11 +15,22 @@ std::string fmt(const char *f, double v) {
   return buf;
 }
 
-// "12.3 (1.4x)": a time and its ratio to the floor's matching figure.
-std::string with_ratio(double ns, double floor_ns) {
+// "12.3 (1.4x)": a time and its ratio to the floor's matching figure (the
+// median of the per-round ratios, so not always time / floor time).
+std::string with_ratio(double ns, double ratio) {
   if (std::isnan(ns)) return "n/a";
   std::string s = fmt("%.1f", ns);
-  if (!std::isnan(floor_ns) && floor_ns > 0) s += " (" + fmt("%.1fx", ns / floor_ns) + ")";
+  if (!std::isnan(ratio)) s += " (" + fmt("%.1fx", ratio) + ")";
+  return s;
+}
+
+// "4.35x (rounds 4.10-4.52x)": a median ratio and its spread over rounds.
+std::string ratio_with_spread(double ratio, const std::vector<double> &all) {
+  std::string s = fmt("%.2fx", ratio);
+  if (all.size() > 1) {
+    const auto [lo, hi] = std::minmax_element(all.begin(), all.end());
+    s += " (rounds " + fmt("%.2f", *lo) + "-" + fmt("%.2fx", *hi) + ")";
+  }
   return s;
 }
 
@@ -27,9 +39,7 @@ std::string pad(const std::string &s, size_t width) {
 }
 
 const ResultRow *find(const std::vector<ResultRow> &rows, const std::string &impl) {
-  for (const auto &r : rows)
-    if (r.impl == impl && r.note == "ok") return &r;
-  return nullptr;
+  return Rounds::find(rows, impl);
 }
 
 }  // namespace
@@ -42,24 +52,29 @@ void print_header(std::ostream &out, const MachineInfo &m) {
       << "  caches:  " << m.caches << "\n"
       << "  date:    " << m.date << "\n"
       << "  commit:  " << m.commit << "\n"
-      << "  method:  median of " << m.reps
+      << "  method:  " << m.rounds << " rounds x median of " << m.reps
       << " repetitions; CPU ns per key (thread CPU time: the machine is shared);\n"
-      << "           one thread; each row in its own process.\n"
-      << "           (x) = ratio to the floor measured in the same run: single-key figures against\n"
-      << "           the floor without prefetch, batch figures against the floor with prefetch.\n"
+      << "           one thread; each row in its own process; a round runs every row once,\n"
+      << "           seconds apart (alternate rounds in reverse order); times are medians over rounds.\n"
+      << "           (x) = median over rounds of the ratio to the same round's floor: single-key\n"
+      << "           figures against the floor without prefetch, batch figures against the floor\n"
+      << "           with prefetch.\n"
       << "           The floor is one XXH3-64 of the key + one random 64-byte line read from an\n"
       << "           array of the classic formula's size. (b) = batch calls of " << kBatchChunk
       << " keys.\n\n";
 }
 
-void print_config_table(std::ostream &out, const Workload &w, const std::vector<ResultRow> &rows) {
+void print_config_table(std::ostream &out, const Workload &w, const Rounds &rounds) {
+  const std::vector<ResultRow> rows = rounds.combined();
   const double formula = static_cast<double>(formula_bytes(w.keys, w.p));
   out << "n = " << w.keys << " keys, p = " << format_p(w.p)
       << "  (classic formula: " << fmt("%.2f", formula * 8 / static_cast<double>(w.keys)) << " bits/key, "
       << fmt("%.2f", formula / 1e6) << " MB)\n";
-  const ResultRow *floor = find(rows, "floor");
-  const double f1 = floor ? floor->pos_ns : NAN;
-  const double fb = floor ? floor->pos_batch_ns : NAN;
+  // Single-key figures against the floor without prefetch, batch figures
+  // against the floor with prefetch, positive against positive keys.
+  auto x = [&](const ResultRow &r, Rounds::Field field, Rounds::Field floor_field) {
+    return with_ratio(r.*field, rounds.ratio(r.impl, field, "floor", floor_field));
+  };
   const std::vector<std::pair<std::string, size_t>> cols = {
       {"impl", 12},      {"bits/key", 9},   {"mem/formula", 12}, {"FPR", 10},
       {"insert", 13},    {"insert(b)", 13}, {"query+", 13},      {"query-", 13},
@@ -72,28 +87,28 @@ void print_config_table(std::ostream &out, const Workload &w, const std::vector<
       continue;
     }
     const bool is_floor = r.impl == "floor";
-    std::vector<std::string> cells = {r.impl,
-                                      fmt("%.2f", r.bits_per_key),
-                                      fmt("%.3f", r.bytes / formula),
-                                      fmt("%.2e", r.fpr),
-                                      with_ratio(r.insert_ns, f1),
-                                      with_ratio(r.insert_batch_ns, fb),
-                                      is_floor ? fmt("%.1f", r.pos_ns) : with_ratio(r.pos_ns, f1),
-                                      is_floor ? fmt("%.1f", r.neg_ns) : with_ratio(r.neg_ns, f1),
-                                      is_floor ? fmt("%.1f", r.pos_batch_ns) : with_ratio(r.pos_batch_ns, fb),
-                                      is_floor ? fmt("%.1f", r.neg_batch_ns) : with_ratio(r.neg_batch_ns, fb),
-                                      fmt("%.1f", r.peak_rss_kb / 1024),
-                                      fmt("%.1f", r.filter_rss_kb / 1024)};
+    std::vector<std::string> cells = {
+        r.impl,
+        fmt("%.2f", r.bits_per_key),
+        fmt("%.3f", r.bytes / formula),
+        fmt("%.2e", r.fpr),
+        x(r, &ResultRow::insert_ns, &ResultRow::pos_ns),
+        x(r, &ResultRow::insert_batch_ns, &ResultRow::pos_batch_ns),
+        is_floor ? fmt("%.1f", r.pos_ns) : x(r, &ResultRow::pos_ns, &ResultRow::pos_ns),
+        is_floor ? fmt("%.1f", r.neg_ns) : x(r, &ResultRow::neg_ns, &ResultRow::neg_ns),
+        is_floor ? fmt("%.1f", r.pos_batch_ns) : x(r, &ResultRow::pos_batch_ns, &ResultRow::pos_batch_ns),
+        is_floor ? fmt("%.1f", r.neg_batch_ns) : x(r, &ResultRow::neg_batch_ns, &ResultRow::neg_batch_ns),
+        fmt("%.1f", r.peak_rss_kb / 1024),
+        fmt("%.1f", r.filter_rss_kb / 1024)};
     for (size_t i = 0; i < cells.size(); ++i) out << pad(cells[i], cols[i].second);
     out << "\n";
   }
 }
 
-void print_targets(std::ostream &out, const Workload &w, const std::vector<ResultRow> &rows) {
-  const ResultRow *floor = find(rows, "floor");
+void print_targets(std::ostream &out, const Workload &w, const Rounds &rounds) {
+  const std::vector<ResultRow> rows = rounds.combined();
   const ResultRow *blocked = find(rows, "blocked");
   const ResultRow *classic = find(rows, "classic");
-  const ResultRow *lib = find(rows, "libbloom");
   const double formula = static_cast<double>(formula_bytes(w.keys, w.p));
   auto line = [&](const std::string &what, bool measurable, bool met, const std::string &detail) {
     out << "  " << pad(measurable ? (met ? "MET" : "MISSED") : "n/a", 7) << what << ": " << detail << "\n";
@@ -106,24 +121,38 @@ void print_targets(std::ostream &out, const Workload &w, const std::vector<Resul
                   (value <= limit ? "" : ", over by " + fmt("%.0f%%", (value / limit - 1) * 100)) + ")"
             : "not measured");
   };
-  auto at_least = [&](const std::string &what, bool ok, double value, double limit) {
-    line(what, ok, ok && value >= limit,
-         ok ? fmt("%.2fx", value) + " (need " + fmt("%.2gx", limit) + ")" : "not measured");
+  // A speed ratio between two rows: the median of the per-round ratios,
+  // with their spread. at_most_ratio: a / b <= limit; at_least_speedup:
+  // b / a >= limit (how many times faster a is than b).
+  using F = Rounds::Field;
+  auto at_most_ratio = [&](const std::string &what, const std::string &a, F fa, const std::string &b, F fb,
+                           double limit) {
+    const double v = rounds.ratio(a, fa, b, fb);
+    const bool ok = !std::isnan(v);
+    line(what, ok, ok && v <= limit,
+         ok ? ratio_with_spread(v, rounds.ratios(a, fa, b, fb)) + ", limit " + fmt("%.3gx", limit) +
+                  (v <= limit ? "" : ", over by " + fmt("%.0f%%", (v / limit - 1) * 100))
+            : "not measured");
+  };
+  auto at_least_speedup = [&](const std::string &what, const std::string &a, F fa, const std::string &b, F fb,
+                              double limit) {
+    const double v = rounds.ratio(b, fb, a, fa);
+    const bool ok = !std::isnan(v);
+    line(what, ok, ok && v >= limit,
+         ok ? ratio_with_spread(v, rounds.ratios(b, fb, a, fa)) + ", need " + fmt("%.2gx", limit)
+            : "not measured");
   };
   out << "targets (issue 4) at n = " << w.keys << ", p = " << format_p(w.p) << ":\n";
-  if (blocked && floor) {
-    at_most("blocked batch query+ / prefetched floor", blocked, blocked->pos_batch_ns / floor->pos_batch_ns,
-            1.3, "x");
-    at_most("blocked batch query- / prefetched floor", blocked, blocked->neg_batch_ns / floor->neg_batch_ns,
-            1.3, "x");
-  } else {
-    line("blocked batch query / prefetched floor", false, false, "blocked kind not available");
-  }
-  const bool bl = blocked && lib;
-  at_least("blocked single query+ speed-up over libbloom", bl, bl ? lib->pos_ns / blocked->pos_ns : 0, 5);
-  at_least("blocked single query- speed-up over libbloom", bl, bl ? lib->neg_ns / blocked->neg_ns : 0, 5);
-  at_least("blocked batch insert speed-up over libbloom", bl,
-           bl ? lib->insert_ns / blocked->insert_batch_ns : 0, 5);
+  at_most_ratio("blocked batch query+ / prefetched floor", "blocked", &ResultRow::pos_batch_ns, "floor",
+                &ResultRow::pos_batch_ns, 1.3);
+  at_most_ratio("blocked batch query- / prefetched floor", "blocked", &ResultRow::neg_batch_ns, "floor",
+                &ResultRow::neg_batch_ns, 1.3);
+  at_least_speedup("blocked single query+ speed-up over libbloom", "blocked", &ResultRow::pos_ns, "libbloom",
+                   &ResultRow::pos_ns, 5);
+  at_least_speedup("blocked single query- speed-up over libbloom", "blocked", &ResultRow::neg_ns, "libbloom",
+                   &ResultRow::neg_ns, 5);
+  at_least_speedup("blocked batch insert speed-up over libbloom", "blocked", &ResultRow::insert_batch_ns,
+                   "libbloom", &ResultRow::insert_ns, 5);
   const double mem_limit = w.p <= 0.0001 ? 1.15 : 1.05;
   at_most("blocked memory / classic formula", blocked, blocked ? blocked->bytes / formula : NAN, mem_limit,
           "x");
@@ -150,15 +179,17 @@ void print_targets(std::ostream &out, const Workload &w, const std::vector<Resul
     line("classic FPR at the formula (p +- 4 sigma)", true, std::fabs(classic->fpr - expected) <= 4 * sigma,
          fmt("%.3e", classic->fpr) + " vs " + fmt("%.3e", expected) + " (sigma " + fmt("%.1e", sigma) + ")");
   }
-  const bool cl = classic && lib;
-  at_least("classic single query+ speed-up over libbloom", cl, cl ? lib->pos_ns / classic->pos_ns : 0, 1);
-  at_least("classic single query- speed-up over libbloom", cl, cl ? lib->neg_ns / classic->neg_ns : 0, 1);
+  at_least_speedup("classic single query+ speed-up over libbloom", "classic", &ResultRow::pos_ns, "libbloom",
+                   &ResultRow::pos_ns, 1);
+  at_least_speedup("classic single query- speed-up over libbloom", "classic", &ResultRow::neg_ns, "libbloom",
+                   &ResultRow::neg_ns, 1);
   out << "\n";
 }
 
 void write_tsv(std::ostream &out, const MachineInfo &m, const std::vector<ResultRow> &rows) {
   out << "# cpu: " << m.cpu << " (" << m.cores << " cores)\n# caches: " << m.caches << "\n# date: " << m.date
-      << "\n# commit: " << m.commit << "\n# medians of " << m.reps << " repetitions, ns per key\n";
+      << "\n# commit: " << m.commit << "\n# medians over " << m.rounds << " rounds of medians of " << m.reps
+      << " repetitions, ns per key\n";
   const auto names = ResultRow::field_names();
   for (size_t i = 0; i < names.size(); ++i) out << (i ? "\t" : "") << names[i];
   out << "\n";
