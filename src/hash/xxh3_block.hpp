@@ -13,6 +13,13 @@
 // XXH3_64bits_withSeed's (HashBlock.* checks every length from 0 to 300).
 // Those functions are xxhash.h internals, not its API: with an xxHash other
 // than 0.8.x this falls back to one XXH3_64bits_withSeed call per key.
+//
+// Used by batch adds (filter.cpp's hash_block). Batch queries of blocked
+// filters hash key by key instead and prefetch each line right after its
+// hash: on Zen 3, filing first issued a block's prefetches in one burst and
+// made batch queries slower (docs/PERFORMANCE.md, round 4); for adds,
+// filing measured the same or a little faster there, and faster on Zen 5
+// (round 2).
 #pragma once
 
 #include <cstddef>

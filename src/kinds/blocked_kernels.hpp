@@ -7,6 +7,16 @@
 // kernel set when it is created, so the per-key loop holds no dispatch.
 // Every set answers exactly like blocked_line.hpp's portable line_has and
 // sets exactly the bits of its build_mask.
+//
+// Two sets: AVX2 and portable. There is no SSE set, measured: SSE2 has no
+// per-lane variable shift or permute, so it could only redo the scalar
+// work; an SSSE3 + SSE4.1 probe (pmulld for the positions, pshufb gathering
+// 16 probed bytes from the line's four 16-byte quarters, one movemask)
+// answered batch queries no faster than the portable loop (20.5 vs 21.5 ns
+// at 1e6 keys / p = 1e-4, 21.1 vs 25.3 at 1e7 / 0.01) and single keys twice
+// as slowly (59.8 vs 28.4 ns: ~45 dependent instructions against an early
+// exit) on this Zen 3 VM (docs/PERFORMANCE.md, round 4). x86-64 CPUs
+// without AVX2 get the portable set.
 #pragma once
 
 #include <cstddef>
