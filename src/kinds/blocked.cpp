@@ -121,21 +121,23 @@ bool BlockedFilter::query(Hash128 h) const {
                               config_.hashes, mult_);
 }
 
-// Each key's line and in-line seed, for the batch kernels; prefetches the
-// lines (kWrite = 1 for adds) so every miss is under way before any probe.
-template <int kWrite>
+// Each key's line and in-line seed, for the batch kernels; with kPrefetch
+// the lines are prefetched so every miss is under way before any probe.
+// Adds pass false: add_keys already prefetched them a block ahead
+// (prefetch_block).
+template <bool kPrefetch>
 void BlockedFilter::stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const {
   for (size_t i = 0; i < count; ++i) {
     lines[i] = line_of(hs[i]);
     seeds[i] = blocked::line_seed(hs[i].h2);
-    __builtin_prefetch(bits_.words() + lines[i] * kLineWords, kWrite);
+    if constexpr (kPrefetch) __builtin_prefetch(bits_.words() + lines[i] * kLineWords);
   }
 }
 
+// add_keys calls prefetch_block(hs, n) one block before add_block(hs, n)
+// (the only caller), so the lines are already on their way here.
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
-  // One line per key: start every miss before touching any line.
   if (config_.concurrent()) {
-    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
     for (size_t i = 0; i < n; ++i) (void)set_bits<false>(hs[i]);
     return;
   }
@@ -143,7 +145,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   uint32_t seeds[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    stage_lines<1>(hs + start, count, lines, seeds);
+    stage_lines<false>(hs + start, count, lines, seeds);
     kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_);
   }
 }
@@ -162,7 +164,7 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   uint32_t seeds[kBatchBlock];
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
-    stage_lines<0>(hs + start, count, lines, seeds);
+    stage_lines<true>(hs + start, count, lines, seeds);
     kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_, out + start);
   }
 }

@@ -78,7 +78,7 @@ class BlockedFilter final : public Filter {
   BlockedFilter(const FilterConfig &config, BitArray bits);
 
   uint64_t line_of(Hash128 h) const;
-  template <int kWrite>
+  template <bool kPrefetch>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
   // Sets h's bits; with kReport, returns whether all were set before (a
   // concurrent filter then pays a compare-exchange loop per word).
