@@ -23,7 +23,6 @@ class Rounds {
   using Field = double ResultRow::*;
 
   void add_round(std::vector<ResultRow> rows) { rounds_.push_back(std::move(rows)); }
-  size_t count() const { return rounds_.size(); }
 
   // One row per implementation, in the first round's order: every number is
   // the median over the rounds in which that row was measured ("ok"); a row

@@ -38,10 +38,6 @@ std::string pad(const std::string &s, size_t width) {
   return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
 }
 
-const ResultRow *find(const std::vector<ResultRow> &rows, const std::string &impl) {
-  return Rounds::find(rows, impl);
-}
-
 }  // namespace
 
 std::string format_p(double p) { return fmt("%g", p); }
@@ -107,8 +103,8 @@ void print_config_table(std::ostream &out, const Workload &w, const Rounds &roun
 
 void print_targets(std::ostream &out, const Workload &w, const Rounds &rounds) {
   const std::vector<ResultRow> rows = rounds.combined();
-  const ResultRow *blocked = find(rows, "blocked");
-  const ResultRow *classic = find(rows, "classic");
+  const ResultRow *blocked = Rounds::find(rows, "blocked");
+  const ResultRow *classic = Rounds::find(rows, "classic");
   const double formula = static_cast<double>(formula_bytes(w.keys, w.p));
   auto line = [&](const std::string &what, bool measurable, bool met, const std::string &detail) {
     out << "  " << pad(measurable ? (met ? "MET" : "MISSED") : "n/a", 7) << what << ": " << detail << "\n";
