@@ -53,10 +53,10 @@ BlockedFilter::BlockedFilter(const BlockedFilter &other)
 void BlockedFilter::install_key_query_paths() {
   // The view points into bits_, whose storage never moves after
   // construction (clear, merge and intersect work in place).
-  view_ = {bits_.words(), lines_, hasher_.seed, config_.hashes, mult_, {}};
-  blocked::fill_dead_lanes(view_);
+  view_ = {bits_.words(), lines_, hasher_.seed, blocked::make_probes(config_.hashes, mult_)};
   if (config_.key_hash64() && !config_.concurrent()) {
-    const blocked::KeyKernels &key = kernels_->xxh3_64[view_.seed == 0 ? 1 : 0];
+    const blocked::KeyKernels &key =
+        kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][blocked::probe_class(config_.hashes)];
     set_key_query_paths({key.query, key.query_batch, &view_});
   } else {
     reset_key_query_paths();
@@ -69,7 +69,7 @@ template <bool kReport>
 bool BlockedFilter::set_bits(Hash128 h) {
   uint64_t *line = bits_.words() + line_of(h) * kLineWords;
   const uint32_t x = blocked::line_seed(h.h2);
-  if (!config_.concurrent()) return kernels_->add_line(line, x, config_.hashes, mult_);
+  if (!config_.concurrent()) return kernels_->add_line(line, x, view_.probes);
   if constexpr (!kReport) {
     // A key already present (duplicates in the stream) writes nothing, so
     // the line stays shared between cores; one predictable branch per key.
@@ -118,7 +118,7 @@ bool BlockedFilter::query_concurrent(Hash128 h) const {
 bool BlockedFilter::query(Hash128 h) const {
   if (config_.concurrent()) return query_concurrent(h);
   return kernels_->query_line(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
-                              config_.hashes, mult_);
+                              view_.probes);
 }
 
 // Each key's line and in-line seed, for the batch kernels; with kPrefetch
@@ -146,7 +146,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     stage_lines<false>(hs + start, count, lines, seeds);
-    kernels_->add_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_);
+    kernels_->add_lines(bits_.words(), lines, seeds, count, view_.probes);
   }
 }
 
@@ -165,7 +165,7 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   for (size_t start = 0; start < n; start += kBatchBlock) {
     const size_t count = std::min(kBatchBlock, n - start);
     stage_lines<true>(hs + start, count, lines, seeds);
-    kernels_->query_lines(bits_.words(), lines, seeds, count, config_.hashes, mult_, out + start);
+    kernels_->query_lines(bits_.words(), lines, seeds, count, view_.probes, out + start);
   }
 }
 

@@ -85,15 +85,16 @@ class BlockedFilter final : public Filter {
   template <bool kReport>
   bool set_bits(Hash128 h);
   bool query_concurrent(Hash128 h) const;
-  // Routes bloom_query / bloom_query_batch straight into the kernels when
-  // the filter hashes with XXH3-64 and is not concurrent.
+  // Fills view_ (every path's probes) and routes bloom_query /
+  // bloom_query_batch straight into the kernels when the filter hashes with
+  // XXH3-64 and is not concurrent.
   void install_key_query_paths();
 
   BitArray bits_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;
-  const uint32_t *mult_;  // the layout's in-line multipliers
-  blocked::LineView view_{};
+  const uint32_t *mult_;      // the layout's in-line multipliers
+  blocked::LineView view_{};  // the lines and probes the kernels read
 };
 
 }  // namespace bloom::core

@@ -12,47 +12,50 @@ const Kernels *avx2_kernels_if_supported();
 
 namespace {
 
-bool portable_query_line(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
-  return line_has(line, x, k, mult);
+bool portable_query_line(const uint64_t *line, uint32_t x, const Probes &p) {
+  return line_has(line, x, p.k, p.mult);
 }
 
 void portable_query_lines(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
-                          uint32_t k, const uint32_t *mult, uint8_t *out) {
-  for (size_t i = 0; i < n; ++i) out[i] = line_has(words + lines[i] * kLineWords, seeds[i], k, mult) ? 1 : 0;
+                          const Probes &p, uint8_t *out) {
+  for (size_t i = 0; i < n; ++i)
+    out[i] = line_has(words + lines[i] * kLineWords, seeds[i], p.k, p.mult) ? 1 : 0;
 }
 
-bool portable_add_line(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult) {
-  return line_add(line, x, k, mult);
-}
+bool portable_add_line(uint64_t *line, uint32_t x, const Probes &p) { return line_add(line, x, p.k, p.mult); }
 
-void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
-                        const uint32_t *mult) {
-  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], k, mult);
+void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
+                        const Probes &p) {
+  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], p.k, p.mult);
 }
 
 __attribute__((flatten)) int portable_query_key_xxh3_64(const void *view, const void *key, size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   uint32_t seed;
   const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
-  return line_has(line, seed, v.k, v.mult) ? 1 : 0;
+  return line_has(line, seed, v.probes.k, v.probes.mult) ? 1 : 0;
 }
 
 __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, const void *const *keys,
                                                           const size_t *lens, size_t n, uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
   query_keys_pipelined(v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) {
-    return line_has(line, seed, v.k, v.mult);
+    return line_has(line, seed, v.probes.k, v.probes.mult);
   });
 }
 
-constexpr Kernels kPortable{"portable",
-                            portable_query_line,
-                            portable_query_lines,
-                            portable_add_line,
-                            portable_add_lines,
-                            // The fallback set has no seed-0 specialisation.
-                            {{portable_query_key_xxh3_64, portable_query_keys_xxh3_64},
-                             {portable_query_key_xxh3_64, portable_query_keys_xxh3_64}}};
+// The portable loops stop at the first clear bit, whatever k is: one
+// function serves every probe class.
+constexpr KeyKernels kPortableKey{portable_query_key_xxh3_64, portable_query_keys_xxh3_64};
+
+constexpr Kernels kPortable{
+    "portable",
+    portable_query_line,
+    portable_query_lines,
+    portable_add_line,
+    portable_add_lines,
+    // The fallback set has no seed-0 specialisation either.
+    {{kPortableKey, kPortableKey, kPortableKey}, {kPortableKey, kPortableKey, kPortableKey}}};
 
 }  // namespace
 

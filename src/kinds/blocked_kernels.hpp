@@ -24,26 +24,50 @@
 
 namespace bloom::core::blocked {
 
+// A filter's in-line probes: k and the layout's multipliers (blocked_line.hpp),
+// plus the multipliers the SIMD kernels read, eight lanes per group.
+struct Probes {
+  uint32_t k;
+  const uint32_t *mult;  // the layout's table (kMaxProbes entries)
+  // For k <= 16: lane_mult[t] = mult[t] for t < k, and the lanes past k
+  // repeat probe t mod k. A group's unused lanes then test bits a live probe
+  // tests anyway, so the kernels need no mask for them: two fewer
+  // instructions per key waiting on its line, and a key's whole probe is one
+  // group when k <= 8 (docs/PERFORMANCE.md, round 5). Unused when k > 16.
+  // Aligned so a 32-byte read never splits a cache line; read with
+  // unaligned loads all the same, so nothing depends on how the filter
+  // object was allocated.
+  alignas(32) uint32_t lane_mult[16];
+};
+
+inline Probes make_probes(uint32_t k, const uint32_t *mult) {
+  Probes p{k, mult, {}};
+  for (uint32_t t = 0; t < 16; ++t) p.lane_mult[t] = mult[k == 0 ? t : t % k];
+  return p;
+}
+
+// How many groups of eight lanes a k needs: the key kernels come in one
+// version per class, chosen when the filter is created.
+enum ProbeClass : uint32_t {
+  kOneGroup = 0,   // 1 <= k <= 8
+  kTwoGroups = 1,  // 9 <= k <= 16
+  kAnyK = 2,       // k > 16 (and k = 0, which no valid filter has)
+  kProbeClasses = 3
+};
+
+inline ProbeClass probe_class(uint32_t k) {
+  if (k == 0 || k > 16) return kAnyK;
+  return k <= 8 ? kOneGroup : kTwoGroups;
+}
+
 // What the key-level query paths need of a blocked filter (filter.hpp's
-// KeyQueryPaths ctx): its lines, k and seed. Owned by the filter.
+// KeyQueryPaths ctx): its lines, seed and probes. Owned by the filter.
 struct LineView {
   const uint64_t *words;
   uint64_t lines;
   uint64_t seed;
-  uint32_t k;
-  const uint32_t *mult;  // the layout's multipliers (blocked_line.hpp)
-  // Lane j of the two groups of eight probes: all ones when j >= k (no such
-  // probe), else 0 (fill_dead_lanes). The SIMD kernels OR these into their
-  // answers so unused lanes count as set.
-  // Aligned so a 32-byte read never splits a cache line; read with
-  // unaligned loads all the same, so nothing depends on how the filter
-  // object was allocated.
-  alignas(32) int32_t dead_lanes[16];
+  Probes probes;
 };
-
-inline void fill_dead_lanes(LineView &v) {
-  for (uint32_t j = 0; j < 16; ++j) v.dead_lanes[j] = j >= v.k ? -1 : 0;
-}
 
 // Whole queries: hash, line and probe in one function; view is a const
 // LineView *.
@@ -57,24 +81,22 @@ struct KeyKernels {
 
 struct Kernels {
   const char *name;  // "portable", "avx2"
-  // mult is the layout's multiplier table (kMaxProbes entries).
   // One key: the k probes of seed x all hit set bits of the 8-word line.
-  bool (*query_line)(const uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult);
-  // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], k, mult).
+  bool (*query_line)(const uint64_t *line, uint32_t x, const Probes &p);
+  // n keys: out[i] = query_line(words + 8 * lines[i], seeds[i], p).
   void (*query_lines)(const uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n,
-                      uint32_t k, const uint32_t *mult, uint8_t *out);
+                      const Probes &p, uint8_t *out);
   // Sets the k bits of seed x in the line (not atomically); returns whether
   // all of them were set before.
-  bool (*add_line)(uint64_t *line, uint32_t x, uint32_t k, const uint32_t *mult);
-  // n keys: add_line(words + 8 * lines[i], seeds[i], k, mult) for each.
-  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, uint32_t k,
-                    const uint32_t *mult);
-  // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()):
-  // [0] for any seed, [1] only for seed 0 (the default), whose single-key
-  // query has XXH3's seed folded into its constants at compile time (3
-  // fewer instructions per query; docs/PERFORMANCE.md, round 3). Batches
-  // gained nothing from it and share one function.
-  KeyKernels xxh3_64[2];
+  bool (*add_line)(uint64_t *line, uint32_t x, const Probes &p);
+  // n keys: add_line(words + 8 * lines[i], seeds[i], p) for each.
+  void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, const Probes &p);
+  // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()),
+  // indexed [seed is 0][probe_class(k)]. Seed 0 (the default) has its
+  // single-key queries' XXH3 seed folded into the constants at compile time
+  // (3 fewer instructions per query; docs/PERFORMANCE.md, round 3); batches
+  // gained nothing from it and share one function per class.
+  KeyKernels xxh3_64[2][kProbeClasses];
 };
 
 const Kernels &portable_kernels();

@@ -5,9 +5,9 @@
 // Eight probes at a time: eight 32-bit multiplies give eight positions; the
 // line's sixteen 32-bit words sit in two registers, two permutes plus a blend
 // fetch each probe's word, a variable shift moves its bit to the sign, and
-// one vtestps checks every sign. For k <= 16 both groups are checked with no
-// branch at all: a query that misses in the first group does ~8 needless
-// instructions, but a stream mixing hits and misses never mispredicts here.
+// one vtestps checks every sign. For k <= 16 there is no branch at all: one
+// group when k <= 8, else both, with no masks for the lanes past k
+// (Probes::lane_mult); each probe class has its own key kernels.
 //
 // Single-key queries (avx2_query_key_xxh3_64) are kept short: no stack
 // realignment, no branch on k, constants not rebuilt, a tail call from
@@ -58,18 +58,20 @@ __attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v) {
   return _mm256_testc_ps(_mm256_castsi256_ps(v), _mm256_castsi256_ps(all_ones())) != 0;
 }
 
-// k <= 16 (every p down to about 1e-6 at the sizing's k): both groups of
-// eight, no branch; dead0/dead1 mark the lanes past k (avx2_dead_lanes),
-// which count as set.
-__attribute__((target("avx2"))) inline bool avx2_line_has_k16(const uint64_t *line, uint32_t x,
-                                                              const uint32_t *mult, __m256i dead0,
-                                                              __m256i dead1) {
+// k <= 16 (every p down to about 1e-6 at the sizing's k): kGroups groups
+// of eight lanes of Probes::lane_mult, whose lanes past k repeat live
+// probes, so no lane needs a mask. No branch: with two groups, a query that
+// misses in the first does the second's ~6 instructions for nothing, but a
+// stream mixing hits and misses never mispredicts here.
+template <int kGroups>
+__attribute__((target("avx2"))) inline bool avx2_line_has_lanes(const uint64_t *line, uint32_t x,
+                                                                const uint32_t *lane_mult) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  const __m256i g0 = _mm256_or_si256(avx2_group_signs(lo, hi, base, mult), dead0);
-  const __m256i g1 = _mm256_or_si256(avx2_group_signs(lo, hi, base, mult + 8), dead1);
-  return avx2_all_signs(_mm256_and_si256(g0, g1));
+  __m256i signs = avx2_group_signs(lo, hi, base, lane_mult);
+  if constexpr (kGroups == 2) signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8));
+  return avx2_all_signs(signs);
 }
 
 // Any k: groups of eight (the table has kMaxProbes = 64 entries, so every
@@ -86,32 +88,47 @@ __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_
   return true;
 }
 
-// Any k; dead0/dead1 are the lane masks of k (avx2_dead_lanes, or a
-// LineView's precomputed copy), used when k <= 16.
-__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, uint32_t k,
-                                                          const uint32_t *mult, __m256i dead0,
-                                                          __m256i dead1) {
-  if (k > 16) return avx2_line_has_any_k(line, x, k, mult);
-  return avx2_line_has_k16(line, x, mult, dead0, dead1);
+// The probe of a k of class kClass (probe_class(p.k) == kClass).
+template <ProbeClass kClass>
+__attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, const Probes &p) {
+  if constexpr (kClass == kAnyK) {
+    return avx2_line_has_any_k(line, x, p.k, p.mult);
+  } else {
+    constexpr int kGroups = kClass == kOneGroup ? 1 : 2;
+    return avx2_line_has_lanes<kGroups>(line, x, p.lane_mult);
+  }
 }
 
-__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, uint32_t k,
-                                                     const uint32_t *mult) {
-  return avx2_line_has(line, x, k, mult, avx2_dead_lanes(k), avx2_dead_lanes(k > 8 ? k - 8 : 0));
+__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, const Probes &p) {
+  switch (probe_class(p.k)) {
+    case kOneGroup:
+      return avx2_line_has<kOneGroup>(line, x, p);
+    case kTwoGroups:
+      return avx2_line_has<kTwoGroups>(line, x, p);
+    default:
+      return avx2_line_has<kAnyK>(line, x, p);
+  }
+}
+
+template <ProbeClass kClass>
+__attribute__((target("avx2"))) void avx2_query_lines_of(const uint64_t *words, const uint64_t *lines,
+                                                         const uint32_t *seeds, size_t n, const Probes &p,
+                                                         uint8_t *out) {
+  for (size_t i = 0; i < n; ++i)
+    out[i] = avx2_line_has<kClass>(words + lines[i] * kLineWords, seeds[i], p) ? 1 : 0;
 }
 
 __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, const uint64_t *lines,
-                                                      const uint32_t *seeds, size_t n, uint32_t k,
-                                                      const uint32_t *mult, uint8_t *out) {
-  if (k > 16) {
-    for (size_t i = 0; i < n; ++i)
-      out[i] = avx2_line_has_any_k(words + lines[i] * kLineWords, seeds[i], k, mult) ? 1 : 0;
-    return;
+                                                      const uint32_t *seeds, size_t n, const Probes &p,
+                                                      uint8_t *out) {
+  switch (probe_class(p.k)) {
+    case kOneGroup:
+      return avx2_query_lines_of<kOneGroup>(words, lines, seeds, n, p, out);
+    case kTwoGroups:
+      return avx2_query_lines_of<kTwoGroups>(words, lines, seeds, n, p, out);
+    default:
+      return avx2_query_lines_of<kAnyK>(words, lines, seeds, n, p, out);
   }
-  const __m256i dead0 = avx2_dead_lanes(k);
-  const __m256i dead1 = avx2_dead_lanes(k > 8 ? k - 8 : 0);
-  for (size_t i = 0; i < n; ++i)
-    out[i] = avx2_line_has_k16(words + lines[i] * kLineWords, seeds[i], mult, dead0, dead1) ? 1 : 0;
 }
 
 // The mask is built in two registers, never in memory: for probe bit b, lane
@@ -141,24 +158,16 @@ __attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32
   return _mm256_testc_si256(old_lo, lo) && _mm256_testc_si256(old_hi, hi);
 }
 
-__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, uint32_t k,
-                                                   const uint32_t *mult) {
-  return avx2_line_add(line, x, k, mult);
+__attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, const Probes &p) {
+  return avx2_line_add(line, x, p.k, p.mult);
 }
 
 __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
-                                                    const uint32_t *seeds, size_t n, uint32_t k,
-                                                    const uint32_t *mult) {
+                                                    const uint32_t *seeds, size_t n, const Probes &p) {
   // Lines prefetched by the caller: scalar ORs into the line beat building
   // the mask in registers here (seed_table batch insert, 1e6 keys, p = 1e-4,
   // medians of 3 interleaved runs: 20.6 vs 23.5 ns per key).
-  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], k, mult);
-}
-
-__attribute__((target("avx2"))) inline bool avx2_line_has_view(const LineView &v, const uint64_t *line,
-                                                               uint32_t seed) {
-  const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
-  return avx2_line_has(line, seed, v.k, v.mult, _mm256_loadu_si256(dead), _mm256_loadu_si256(dead + 1));
+  for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], p.k, p.mult);
 }
 
 // Keys over 16 bytes: XXH3's long-input code is a call, and a call in the
@@ -166,45 +175,44 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_view(const LineView &v
 __attribute__((target("avx2"), noinline, cold)) int avx2_query_long_key(const LineView &v, const void *key,
                                                                         size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
-  return avx2_line_has_view(v, line_of_hash64(v, h), line_seed(h)) ? 1 : 0;
+  return avx2_query_line(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
 }
 
-template <bool kSeed0>
+template <bool kSeed0, ProbeClass kClass>
 __attribute__((target("avx2"), flatten)) int avx2_query_key_xxh3_64(const void *view, const void *key,
                                                                     size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_query_long_key(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
-  return avx2_line_has_view(v, line_of_hash64(v, h), line_seed(h)) ? 1 : 0;
+  return avx2_line_has<kClass>(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
 }
 
+template <ProbeClass kClass>
 __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void *view,
                                                                       const void *const *keys,
                                                                       const size_t *lens, size_t n,
                                                                       uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
-  if (v.k > 16) {
-    query_keys_pipelined(v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) {
-      return avx2_line_has_any_k(line, seed, v.k, v.mult);
-    });
-    return;
-  }
-  const auto *dead = reinterpret_cast<const __m256i *>(v.dead_lanes);
-  const __m256i dead0 = _mm256_loadu_si256(dead), dead1 = _mm256_loadu_si256(dead + 1);
   query_keys_pipelined(
-      v, keys, lens, n, out, [&](const uint64_t *line, uint32_t seed) __attribute__((target("avx2"))) {
-        return avx2_line_has_k16(line, seed, v.mult, dead0, dead1);
+      v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) __attribute__((target("avx2"))) {
+        return avx2_line_has<kClass>(line, seed, v.probes);
       });
 }
+
+template <bool kSeed0>
+constexpr KeyKernels kAvx2Key[kProbeClasses] = {
+    {avx2_query_key_xxh3_64<kSeed0, kOneGroup>, avx2_query_keys_xxh3_64<kOneGroup>},
+    {avx2_query_key_xxh3_64<kSeed0, kTwoGroups>, avx2_query_keys_xxh3_64<kTwoGroups>},
+    {avx2_query_key_xxh3_64<kSeed0, kAnyK>, avx2_query_keys_xxh3_64<kAnyK>}};
 
 constexpr Kernels kAvx2{"avx2",
                         avx2_query_line,
                         avx2_query_lines,
                         avx2_add_line,
                         avx2_add_lines,
-                        {{avx2_query_key_xxh3_64<false>, avx2_query_keys_xxh3_64},
-                         {avx2_query_key_xxh3_64<true>, avx2_query_keys_xxh3_64}}};
+                        {{kAvx2Key<false>[0], kAvx2Key<false>[1], kAvx2Key<false>[2]},
+                         {kAvx2Key<true>[0], kAvx2Key<true>[1], kAvx2Key<true>[2]}}};
 
 }  // namespace
 

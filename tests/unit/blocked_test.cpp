@@ -90,18 +90,19 @@ TEST(Blocked, EveryPathReadsExactlyTheBitsTheMaskSets) {
   for (const Layout &layout : kLayouts) {
     const uint32_t *mult = layout.mult;
     for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
+      const core::blocked::Probes probes = core::blocked::make_probes(k, mult);
       for (int trial = 0; trial < 200; ++trial) {
         const auto x = static_cast<uint32_t>(rng());
         alignas(64) uint64_t line[kLineWords] = {};
         core::blocked::build_mask(x, k, mult, line);
         for (const Kernels *s : sets)
-          ASSERT_TRUE(s->query_line(line, x, k, mult)) << s->name << " k=" << k << " " << layout.name;
+          ASSERT_TRUE(s->query_line(line, x, probes)) << s->name << " k=" << k << " " << layout.name;
         for (uint32_t w = 0; w < kLineWords; ++w) {
           for (uint64_t rest = line[w]; rest != 0; rest &= rest - 1) {
             const uint64_t bit = rest & (~rest + 1);
             line[w] ^= bit;
             for (const Kernels *s : sets)
-              ASSERT_FALSE(s->query_line(line, x, k, mult)) << s->name << " k=" << k << " " << layout.name;
+              ASSERT_FALSE(s->query_line(line, x, probes)) << s->name << " k=" << k << " " << layout.name;
             line[w] ^= bit;
           }
         }
@@ -118,6 +119,7 @@ TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
   for (const Layout &layout : kLayouts) {
     const uint32_t *mult = layout.mult;
     for (uint32_t k = 1; k <= BLOOM_MAX_HASHES; ++k) {
+      const core::blocked::Probes probes = core::blocked::make_probes(k, mult);
       for (int trial = 0; trial < 200; ++trial) {
         const auto x = static_cast<uint32_t>(rng());
         uint64_t mask[kLineWords] = {};
@@ -132,7 +134,7 @@ TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
         for (const Kernels *s : sets) {
           alignas(64) uint64_t line[kLineWords];
           std::memcpy(line, background, sizeof line);
-          EXPECT_EQ(s->add_line(line, x, k, mult), want_all_set)
+          EXPECT_EQ(s->add_line(line, x, probes), want_all_set)
               << s->name << " k=" << k << " " << layout.name;
           for (uint32_t w = 0; w < kLineWords; ++w)
             ASSERT_EQ(line[w], background[w] | mask[w]) << s->name << " k=" << k << " word " << w;
@@ -140,7 +142,7 @@ TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
           alignas(64) uint64_t batch[kLineWords];
           std::memcpy(batch, background, sizeof batch);
           const uint64_t line_index = 0;
-          s->add_lines(batch, &line_index, &x, 1, k, mult);
+          s->add_lines(batch, &line_index, &x, 1, probes);
           ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
         }
       }
@@ -158,6 +160,7 @@ TEST(Blocked, SimdAndPortablePathsAgreeOnRandomLines) {
   for (const Layout &layout : kLayouts)
     for (uint32_t k : {1u, 2u, 3u, 6u, 7u, 8u, 9u, 12u, 16u, 17u, 24u, 33u, 64u}) {
       const uint32_t *mult = layout.mult;
+      const core::blocked::Probes probes = core::blocked::make_probes(k, mult);
       // Density d with d^k = 1/2.
       const double density = std::pow(0.5, 1.0 / k);
       std::vector<uint64_t> words(kLines * kLineWords);
@@ -171,16 +174,16 @@ TEST(Blocked, SimdAndPortablePathsAgreeOnRandomLines) {
         seeds[i] = static_cast<uint32_t>(rng());
       }
       std::vector<uint8_t> want(kProbes), got(kProbes);
-      sets[0]->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, mult, want.data());
+      sets[0]->query_lines(words.data(), lines.data(), seeds.data(), kProbes, probes, want.data());
       size_t hits = 0;
       for (size_t i = 0; i < kProbes; ++i) hits += want[i];
       EXPECT_GT(hits, kProbes / 5) << k;  // the comparison sees both answers
       EXPECT_LT(hits, kProbes * 4 / 5) << k;
       for (const Kernels *s : sets) {
-        s->query_lines(words.data(), lines.data(), seeds.data(), kProbes, k, mult, got.data());
+        s->query_lines(words.data(), lines.data(), seeds.data(), kProbes, probes, got.data());
         EXPECT_EQ(got, want) << s->name << " k=" << k;
         for (size_t i = 0; i < kProbes; ++i)
-          ASSERT_EQ(s->query_line(words.data() + lines[i] * kLineWords, seeds[i], k, mult), want[i] == 1)
+          ASSERT_EQ(s->query_line(words.data() + lines[i] * kLineWords, seeds[i], probes), want[i] == 1)
               << s->name << " k=" << k << " probe " << i;
       }
     }
