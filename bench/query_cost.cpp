@@ -1,6 +1,6 @@
-// query_cost.cpp -- the blocked kind's query path, for instruction counting.
+// query_cost.cpp -- a kind's query path, for instruction counting.
 //
-// Builds one blocked filter (default 1,000,000 keys at p = 1e-4, the seed
+// Builds one filter (default: blocked, 1,000,000 keys at p = 1e-4, the seed
 // workload's keys) and runs Q single-key queries and Q batch queries of
 // inserted keys and of never-inserted keys, each in its own non-inlined
 // function, so that
@@ -15,7 +15,8 @@
 // Outside valgrind it also prints the median ns per query of 5 timed passes,
 // as a sanity check only.
 //
-// Usage: query_cost [KEYS [QUERIES [P]]]
+// Usage: query_cost [KEYS [QUERIES [P [KIND]]]]   (KIND: a bloom_kind_name,
+// e.g. classic)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -90,8 +91,9 @@ int main(int argc, char **argv) {
   const size_t keys = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
   size_t queries = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 200000;
   const double p = argc > 3 ? std::strtod(argv[3], nullptr) : 1e-4;
-  if (keys == 0 || p <= 0.0 || p >= 1.0) {
-    std::fprintf(stderr, "usage: query_cost [KEYS [QUERIES [P]]]\n");
+  const int kind = argc > 4 ? bloom_kind_from_name(argv[4]) : BLOOM_KIND_BLOCKED;
+  if (keys == 0 || p <= 0.0 || p >= 1.0 || kind <= 0) {
+    std::fprintf(stderr, "usage: query_cost [KEYS [QUERIES [P [KIND]]]]\n");
     return 2;
   }
   queries = std::min(queries, keys);
@@ -101,7 +103,7 @@ int main(int argc, char **argv) {
 
   bloom_options o;
   bloom_options_init(&o);
-  o.kind = BLOOM_KIND_BLOCKED;
+  o.kind = kind;
   o.capacity = keys;
   o.fp_rate = p;
   bloom_filter *f = nullptr;
@@ -122,7 +124,7 @@ int main(int argc, char **argv) {
   const size_t sm = cost_single_miss(f, neg, queries);
   const size_t bh = cost_batch_hit(f, pos, queries, out);
   const size_t bm = cost_batch_miss(f, neg, queries, out);
-  std::printf("blocked, %zu keys, p = %g, %zu queries per loop\n", keys, p, queries);
+  std::printf("%s, %zu keys, p = %g, %zu queries per loop\n", bloom_kind_name(kind), keys, p, queries);
   std::printf("hits: single %zu, batch %zu (must be %zu); false positives: single %zu, batch %zu\n", sh, bh,
               queries, sm, bm);
   if (sh != queries || bh != queries || sm != bm) {

@@ -108,6 +108,11 @@ class Filter {
   // Installs a kind's specialised key paths; reset_key_query_paths() goes
   // back to hashing with hasher_ and calling query() / query_block().
   void set_key_query_paths(const KeyQueryPaths &paths) { key_paths_ = paths; }
+  // Installs only a single-key path, whose ctx is this Filter; batches keep
+  // the generic path.
+  void set_key_query(int (*query)(const void *self, const void *key, size_t len)) {
+    key_paths_ = {query, &generic_query_keys, this};
+  }
   void reset_key_query_paths();
   // Counts successful adds: a plain increment unless the filter is
   // concurrent (then a per-thread stripe; see striped_counter.hpp).

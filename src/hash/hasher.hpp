@@ -45,6 +45,15 @@ inline uint64_t xxh3_64_short_inline(const void *data, size_t len, uint64_t seed
   return xxh3_64_out_of_line(data, len, seed);
 }
 
+// The same for XXH3-128 (the classic kind's single-key path).
+__attribute__((noinline)) inline Hash128 xxh3_128_out_of_line(const void *data, size_t len, uint64_t seed) {
+  return xxh3_128(data, len, seed);
+}
+inline Hash128 xxh3_128_short_inline(const void *data, size_t len, uint64_t seed) {
+  if (len <= 16) return xxh3_128(data, len, seed);
+  return xxh3_128_out_of_line(data, len, seed);
+}
+
 struct Hasher {
   HashKind kind = HashKind::kXxh3;
   uint64_t seed = 0;

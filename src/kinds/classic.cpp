@@ -11,12 +11,18 @@
 
 namespace bloom::core {
 
-ClassicFilter::ClassicFilter(const FilterConfig &config) : Filter(config), bits_(config.bits) {}
+ClassicFilter::ClassicFilter(const FilterConfig &config) : Filter(config), bits_(config.bits) {
+  install_key_query();
+}
 
 ClassicFilter::ClassicFilter(const FilterConfig &config, BitArray bits)
-    : Filter(config), bits_(std::move(bits)) {}
+    : Filter(config), bits_(std::move(bits)) {
+  install_key_query();
+}
 
-ClassicFilter::ClassicFilter(const ClassicFilter &other) : Filter(other, 0), bits_(other.bits_.copy()) {}
+ClassicFilter::ClassicFilter(const ClassicFilter &other) : Filter(other, 0), bits_(other.bits_.copy()) {
+  install_key_query();
+}
 
 // Sets every probed bit; returns whether all of them were set before.
 template <bool kConcurrent, bool kEnhanced>
@@ -66,6 +72,26 @@ bool ClassicFilter::probe(Hash128 h) const {
   if (!all) return false;
   for (uint32_t i = first; i < k; ++i) all &= test(seq.next());
   return all;
+}
+
+// The generic single-key path makes three calls per key (the hasher, the
+// virtual query, the flags dispatch); this one makes none: callgrind, 10^5
+// keys at p = 0.01 (k = 7): 242.8 -> 201.3 instructions per hit and 193.6
+// -> 151.2 per miss. At 10^7 keys a query waits on k DRAM lines, and fewer
+// instructions per query let more queries' misses overlap.
+template <bool kConcurrent, bool kEnhanced>
+__attribute__((flatten)) int ClassicFilter::query_key_xxh3(const void *self, const void *key, size_t len) {
+  const auto &f = static_cast<const ClassicFilter &>(*static_cast<const Filter *>(self));
+  return f.probe<kConcurrent, kEnhanced>(xxh3_128_short_inline(key, len, f.hasher_.seed)) ? 1 : 0;
+}
+
+void ClassicFilter::install_key_query() {
+  if (hasher_.kind != HashKind::kXxh3 || hasher_.hash64) return;  // the generic path serves the rest
+  const bool enhanced = config_.enhanced_probes();
+  if (config_.concurrent())
+    set_key_query(enhanced ? &query_key_xxh3<true, true> : &query_key_xxh3<true, false>);
+  else
+    set_key_query(enhanced ? &query_key_xxh3<false, true> : &query_key_xxh3<false, false>);
 }
 
 // Prefetches the lines of the first `probes` probes of each key.

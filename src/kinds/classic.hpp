@@ -53,6 +53,11 @@ class ClassicFilter final : public Filter {
   template <bool kConcurrent, bool kEnhanced>
   void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
   void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
+  // bloom_query on an XXH3 filter: the hash and the probes in the one
+  // function the C API calls (see install_key_query).
+  template <bool kConcurrent, bool kEnhanced>
+  static int query_key_xxh3(const void *self, const void *key, size_t len);
+  void install_key_query();
 
   // Probes a query tests before its first branch (see probe()).
   static constexpr uint32_t kProbeGroup = 4;
