@@ -4,7 +4,8 @@
 #   bench/run_all.sh [BUILD_DIR] [OUT_DIR]      (defaults: build, docs/perf)
 #
 # Writes OUT_DIR/seed_table.txt (+ .tsv), concurrency.txt, micro.csv,
-# fpr_sweep.tsv and the two PNGs. About 10-15 minutes on a 2-core machine.
+# fpr_sweep.tsv and the two PNGs. About 30 minutes on a 2-core machine (the
+# seed table alone, 3 rounds, about 15).
 # BLOOM_BENCH_MAX_BYTES=1G extends the size sweep from 256 MiB to 1 GiB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
