@@ -7,13 +7,14 @@
 // double hashing falls into when h2 shares a factor with a modular range; it
 // is the default, plain double hashing is BLOOM_FLAG_PLAIN_DOUBLE_HASHING.
 //
-// With the multiply-high mapping below the two are the same in practice:
-// the growing increment adds at most k(k+1)/2 to a 64-bit probe value whose
-// position steps every 2^64 / range, so it moves a position only for values
-// within a few units of a step (0 of 10^7 random keys at range 9.6e7, k = 7;
-// tests/unit/classic_test.cpp pins it), and there is no modulus to cycle
-// in. The flag stays for the file format (it is recorded, and filters that
-// differ in it do not merge).
+// With the multiply-high mapping below the two nearly coincide: probe i
+// gets h1 + i*h2 + (i^3 - i)/6, and that extra term (at most C(k,3): 35 at
+// k = 7) moves a position, which steps every 2^64 / range, only for values
+// that close to a step: about C(k+1,4) * range / 2^64 of the keys (0 of
+// 10^7 random keys at range 9.6e7, k = 7; 4e-6 of them at range 2^40).
+// Both also share the near-cycles of an h2 close to a simple fraction of
+// 2^64. The flag stays, and readers must honour it: it is recorded, and
+// filters that differ in it do not merge.
 //
 // Each 64-bit g_i is mapped into [0, range) by a multiply-high (Lemire 2019):
 // floor(g * range / 2^64). No modulo bias, no division, and range need not be

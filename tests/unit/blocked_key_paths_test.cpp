@@ -61,7 +61,7 @@ struct Shape {
 TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
   // The sizing's k at 2000 keys (6, 10, 20: one, two and three groups of
   // eight probes), and the k on either side of a group's edge (the SIMD
-  // paths mask the lanes past k).
+  // paths fill the lanes past k with repeats of live probes).
   const Shape shapes[] = {{0.01, 0},  {1e-4, 0},  {1e-9, 0},  {1e-3, 1},  {1e-3, 8}, {1e-3, 9},
                           {1e-3, 16}, {1e-3, 17}, {1e-3, 24}, {1e-3, 25}, {1e-3, 64}};
   // Seed 0 has kernels of its own (the seed folded into XXH3's constants).
@@ -109,7 +109,8 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
 // As Blocked.EveryPathReadsExactlyTheBitsTheMaskSets for the line kernels:
 // one key in an empty filter answers 1 on every kernel set, and clearing any
 // one of its bits makes every set answer 0. So no probe of any k is skipped
-// (a lane wrongly masked as past k would keep answering 1), single or batch,
+// (a lane past k that tested a bit of its own, or a live lane skipped, would
+// change an answer), single or batch,
 // short key or long.
 TEST(BlockedKeyPaths, EveryKernelSetReadsExactlyTheKeysBits) {
   std::vector<uint32_t> ks;

@@ -26,11 +26,13 @@ TEST(Classic, NoFalseNegativesForEveryHasherAndScheme) {
 }
 
 // Documents a property of the position mapping, not a wish: the enhanced
-// scheme's extra term (y += i, at most k(k+1)/2 after k probes) moves a
+// scheme's extra term ((i^3 - i)/6 on probe i, at most C(k,3)) moves a
 // probe value by a few units, and floor(g * m / 2^64) changes only when g
-// sits that close to a bucket edge (odds about k^3 m / 2^64 per key), so
-// both schemes set the same bits. If this fails, the schemes have really
-// diverged: bloom.h, probe.hpp and FORMAT.md describe the flag.
+// sits that close to a bucket edge (about C(k+1,4) m / 2^64 of the keys:
+// 4e-12 here, k = 7, m = 958,506), so both schemes set the same bits. If
+// this fails, the schemes have really diverged: bloom.h, probe.hpp and
+// FORMAT.md describe the flag. (ProbeSequence's own test pins each
+// recurrence.)
 TEST(Classic, PlainAndEnhancedDoubleHashingSetTheSameBits) {
   bloom_options enhanced = classic_options(100000, 0.01);
   bloom_options plain = enhanced;
