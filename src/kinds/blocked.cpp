@@ -27,8 +27,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config)
     : Filter(config),
       bits_(config.bits),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()),
-      mult_(multipliers_of(config)) {
+      kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
@@ -36,24 +35,20 @@ BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
     : Filter(config),
       bits_(std::move(bits)),
       lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()),
-      mult_(multipliers_of(config)) {
+      kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : Filter(other, 0),
-      bits_(other.bits_.copy()),
-      lines_(other.lines_),
-      kernels_(other.kernels_),
-      mult_(other.mult_) {
+    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {
   install_key_query_paths();
 }
 
 void BlockedFilter::install_key_query_paths() {
   // The view points into bits_, whose storage never moves after
   // construction (clear, merge and intersect work in place).
-  view_ = {bits_.words(), lines_, hasher_.seed, blocked::make_probes(config_.hashes, mult_)};
+  view_ = {bits_.words(), lines_, hasher_.seed,
+           blocked::make_probes(config_.hashes, multipliers_of(config_))};
   if (config_.key_hash64() && !config_.concurrent()) {
     const blocked::KeyKernels &key =
         kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][blocked::probe_class(config_.hashes)];
@@ -80,13 +75,13 @@ bool BlockedFilter::set_bits(Hash128 h) {
     // concurrency_bench's one-thread add_batch row, this 46-49 ns (plain
     // filter: 19-24 ns).
     for (uint32_t j = 0; j < config_.hashes; ++j) {
-      const uint32_t b = blocked::bit_of(x * mult_[j]);
+      const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
       std::atomic_ref<uint64_t>(line[b >> 6]).fetch_or(uint64_t{1} << (b & 63), std::memory_order_relaxed);
     }
     return false;
   }
   uint64_t mask[kLineWords] = {};
-  blocked::build_mask(x, config_.hashes, mult_, mask);
+  blocked::build_mask(x, config_.hashes, view_.probes.mult, mask);
   bool all_set = true;
   // A locked RMW costs ~20 cycles; skip words whose bits are already set
   // (bits are never cleared, so a set bit stays set and the answer holds).
@@ -108,7 +103,7 @@ bool BlockedFilter::query_concurrent(Hash128 h) const {
   const uint64_t *line = bits_.words() + line_of(h) * kLineWords;
   const uint32_t x = blocked::line_seed(h.h2);
   for (uint32_t j = 0; j < config_.hashes; ++j) {
-    const uint32_t b = blocked::bit_of(x * mult_[j]);
+    const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
     const uint64_t word = std::atomic_ref<const uint64_t>(line[b >> 6]).load(std::memory_order_relaxed);
     if (((word >> (b & 63)) & 1u) == 0) return false;
   }

@@ -93,8 +93,9 @@ class BlockedFilter final : public Filter {
   BitArray bits_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;
-  const uint32_t *mult_;      // the layout's in-line multipliers
-  blocked::LineView view_{};  // the lines and probes the kernels read
+  // The lines and probes (k, the layout's multipliers) every path reads;
+  // filled by install_key_query_paths.
+  blocked::LineView view_{};
 };
 
 }  // namespace bloom::core
