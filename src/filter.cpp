@@ -9,6 +9,7 @@
 #include "format/header.hpp"
 #include "hash/xxh3_block.hpp"
 #include "memory.hpp"
+#include "pipelined_blocks.hpp"
 
 namespace bloom::core {
 
@@ -167,28 +168,25 @@ void Filter::remove(Hash128) { fail(BLOOM_E_UNSUPPORTED, "remove: only counting 
 void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");
   check_keys(keys, lens, n);
-  // Software-pipelined: block b + 1 is hashed and its memory prefetched
-  // before block b is added, so each block's lines have a whole block of
-  // hashing to arrive (docs/PERFORMANCE.md, round 4).
+  // Block b + 1 is hashed and its memory prefetched before block b is
+  // added (pipelined_blocks.hpp).
   Hash128 blocks[2][kBatchBlock];
-  size_t start = 0;
-  size_t count = std::min(kBatchBlock, n);
-  hash_block(hasher_, keys, lens, count, blocks[0]);
-  prefetch_block(blocks[0], count);
+  size_t done = 0;  // keys of the blocks added so far
   try {
-    for (size_t cur = 0; count != 0; cur ^= 1) {
-      const size_t next = start + count;
-      const size_t next_count = std::min(kBatchBlock, n - next);
-      hash_block(hasher_, keys + next, lens + next, next_count, blocks[cur ^ 1]);
-      prefetch_block(blocks[cur ^ 1], next_count);
-      add_block(blocks[cur], count);
-      start = next;
-      count = next_count;
-    }
+    pipelined_blocks<kBatchBlock>(
+        n,
+        [&](size_t start, size_t count, size_t slot) {
+          hash_block(hasher_, keys + start, lens + start, count, blocks[slot]);
+          prefetch_block(blocks[slot], count);
+        },
+        [&](size_t start, size_t count, size_t slot) {
+          add_block(blocks[slot], count);
+          done = start + count;
+        });
   } catch (...) {
     // The blocks before the one that failed are in; add_block counted its
     // own part (see its declaration). The hot path counts once, below.
-    count_added(start);
+    count_added(done);
     throw;
   }
   count_added(n);

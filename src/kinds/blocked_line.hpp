@@ -40,6 +40,7 @@
 
 #include "hash/hasher.hpp"
 #include "kinds/blocked_kernels.hpp"
+#include "pipelined_blocks.hpp"
 #include "probe.hpp"
 
 namespace bloom::core::blocked {
@@ -153,27 +154,24 @@ inline void stage_key_block(const LineView &v, const void *const *keys, const si
   }
 }
 
-// A batch query, software-pipelined: block b + 1 is hashed and its lines
-// prefetched before block b is probed, so every line has a whole block of
-// hashing (about 32 x 5 ns) to arrive, where staging and probing one block
-// at a time left the first probes waiting on lines fetched moments before.
-// probe(line, seed) answers one key; the kernels pass their own probe and
-// flatten this loop into themselves.
+// A batch query, software-pipelined (pipelined_blocks.hpp): block b + 1 is
+// hashed and its lines prefetched before block b is probed, so every line
+// has a whole block of hashing (about 32 x 5 ns) to arrive. probe(line,
+// seed) answers one key; the kernels pass their own probe and flatten this
+// loop into themselves.
 template <typename Probe>
 inline void query_keys_pipelined(const LineView &v, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out, Probe &&probe) {
   const uint64_t *lines[2][kKeyBlock];
   uint32_t seeds[2][kKeyBlock];
-  size_t count = n < kKeyBlock ? n : kKeyBlock;
-  stage_key_block(v, keys, lens, count, lines[0], seeds[0]);
-  for (size_t start = 0, cur = 0; count != 0; cur ^= 1) {
-    const size_t next = start + count;
-    const size_t next_count = n - next < kKeyBlock ? n - next : kKeyBlock;
-    stage_key_block(v, keys + next, lens + next, next_count, lines[cur ^ 1], seeds[cur ^ 1]);
-    for (size_t i = 0; i < count; ++i) out[start + i] = probe(lines[cur][i], seeds[cur][i]) ? 1 : 0;
-    start = next;
-    count = next_count;
-  }
+  pipelined_blocks<kKeyBlock>(
+      n,
+      [&](size_t start, size_t count, size_t slot) {
+        stage_key_block(v, keys + start, lens + start, count, lines[slot], seeds[slot]);
+      },
+      [&](size_t start, size_t count, size_t slot) {
+        for (size_t i = 0; i < count; ++i) out[start + i] = probe(lines[slot][i], seeds[slot][i]) ? 1 : 0;
+      });
 }
 
 }  // namespace bloom::core::blocked
