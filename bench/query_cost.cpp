@@ -15,8 +15,8 @@
 // Outside valgrind it also prints the median ns per query of 5 timed passes,
 // as a sanity check only.
 //
-// Usage: query_cost [KEYS [QUERIES [P [KIND]]]]   (KIND: a bloom_kind_name,
-// e.g. classic)
+// Usage: query_cost [KEYS [QUERIES [P [KIND [concurrent]]]]]   (KIND: a
+// bloom_kind_name, e.g. classic; "concurrent" sets BLOOM_FLAG_CONCURRENT)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -92,8 +92,9 @@ int main(int argc, char **argv) {
   size_t queries = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 200000;
   const double p = argc > 3 ? std::strtod(argv[3], nullptr) : 1e-4;
   const int kind = argc > 4 ? bloom_kind_from_name(argv[4]) : BLOOM_KIND_BLOCKED;
-  if (keys == 0 || p <= 0.0 || p >= 1.0 || kind <= 0) {
-    std::fprintf(stderr, "usage: query_cost [KEYS [QUERIES [P [KIND]]]]\n");
+  const bool concurrent = argc > 5 && std::string(argv[5]) == "concurrent";
+  if (keys == 0 || p <= 0.0 || p >= 1.0 || kind <= 0 || (argc > 5 && !concurrent)) {
+    std::fprintf(stderr, "usage: query_cost [KEYS [QUERIES [P [KIND [concurrent]]]]]\n");
     return 2;
   }
   queries = std::min(queries, keys);
@@ -106,6 +107,7 @@ int main(int argc, char **argv) {
   o.kind = kind;
   o.capacity = keys;
   o.fp_rate = p;
+  o.flags = concurrent ? BLOOM_FLAG_CONCURRENT : 0;
   bloom_filter *f = nullptr;
   if (bloom_create(&o, &f) != BLOOM_OK) {
     std::fprintf(stderr, "bloom_create: %s\n", bloom_last_error());
@@ -124,7 +126,8 @@ int main(int argc, char **argv) {
   const size_t sm = cost_single_miss(f, neg, queries);
   const size_t bh = cost_batch_hit(f, pos, queries, out);
   const size_t bm = cost_batch_miss(f, neg, queries, out);
-  std::printf("%s, %zu keys, p = %g, %zu queries per loop\n", bloom_kind_name(kind), keys, p, queries);
+  std::printf("%s%s, %zu keys, p = %g, %zu queries per loop\n", bloom_kind_name(kind),
+              concurrent ? " (concurrent)" : "", keys, p, queries);
   std::printf("hits: single %zu, batch %zu (must be %zu); false positives: single %zu, batch %zu\n", sh, bh,
               queries, sm, bm);
   if (sh != queries || bh != queries || sm != bm) {

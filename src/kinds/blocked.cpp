@@ -49,9 +49,11 @@ void BlockedFilter::install_key_query_paths() {
   // construction (clear, merge and intersect work in place).
   view_ = {bits_.words(), lines_, hasher_.seed,
            blocked::make_probes(config_.hashes, multipliers_of(config_))};
-  if (config_.key_hash64() && !config_.concurrent()) {
-    const blocked::KeyKernels &key =
-        kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][blocked::probe_class(config_.hashes)];
+  if (config_.key_hash64()) {
+    const blocked::ProbeClass probe_class = blocked::probe_class(config_.hashes);
+    const blocked::KeyKernels &key = config_.concurrent()
+                                         ? kernels_->xxh3_64_concurrent[probe_class]
+                                         : kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][probe_class];
     set_key_query_paths({key.query, key.query_batch, &view_});
   } else {
     reset_key_query_paths();
@@ -100,14 +102,8 @@ void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
 bool BlockedFilter::test_and_add(Hash128 h) { return set_bits<true>(h); }
 
 bool BlockedFilter::query_concurrent(Hash128 h) const {
-  const uint64_t *line = bits_.words() + line_of(h) * kLineWords;
-  const uint32_t x = blocked::line_seed(h.h2);
-  for (uint32_t j = 0; j < config_.hashes; ++j) {
-    const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
-    const uint64_t word = std::atomic_ref<const uint64_t>(line[b >> 6]).load(std::memory_order_relaxed);
-    if (((word >> (b & 63)) & 1u) == 0) return false;
-  }
-  return true;
+  return blocked::line_has<true>(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
+                                 config_.hashes, view_.probes.mult);
 }
 
 bool BlockedFilter::query(Hash128 h) const {

@@ -25,9 +25,10 @@
 //
 // Concurrent adds (BLOOM_FLAG_CONCURRENT) skip keys already present and
 // otherwise OR each probe's bit with a relaxed fetch_or; concurrent queries
-// read the probed words with relaxed
-// atomic loads through the portable loop (plain loads on x86), so no insert is
-// lost; the AVX2 loop serves the non-concurrent filters.
+// read the line's words with relaxed atomic loads (plain loads on x86), so
+// no insert is lost. XXH3-64 filters query through the kernel set's
+// concurrent key paths (AVX2 too); the other hashers through the portable
+// loop.
 #pragma once
 
 #include <memory>
@@ -87,7 +88,7 @@ class BlockedFilter final : public Filter {
   bool query_concurrent(Hash128 h) const;
   // Fills view_ (every path's probes) and routes bloom_query /
   // bloom_query_batch straight into the kernels when the filter hashes with
-  // XXH3-64 and is not concurrent.
+  // XXH3-64 (the concurrent kernels for a concurrent filter).
   void install_key_query_paths();
 
   BitArray bits_;

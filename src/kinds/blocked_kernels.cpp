@@ -29,24 +29,28 @@ void portable_add_lines(uint64_t *words, const uint64_t *lines, const uint32_t *
   for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], p.k, p.mult);
 }
 
+template <bool kAtomic>
 __attribute__((flatten)) int portable_query_key_xxh3_64(const void *view, const void *key, size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   uint32_t seed;
   const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
-  return line_has(line, seed, v.probes.k, v.probes.mult) ? 1 : 0;
+  return line_has<kAtomic>(line, seed, v.probes.k, v.probes.mult) ? 1 : 0;
 }
 
+template <bool kAtomic>
 __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, const void *const *keys,
                                                           const size_t *lens, size_t n, uint8_t *out) {
   const auto &v = *static_cast<const LineView *>(view);
   query_keys_pipelined(v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) {
-    return line_has(line, seed, v.probes.k, v.probes.mult);
+    return line_has<kAtomic>(line, seed, v.probes.k, v.probes.mult);
   });
 }
 
 // The portable loops stop at the first clear bit, whatever k is: one
 // function serves every probe class.
-constexpr KeyKernels kPortableKey{portable_query_key_xxh3_64, portable_query_keys_xxh3_64};
+constexpr KeyKernels kPortableKey{portable_query_key_xxh3_64<false>, portable_query_keys_xxh3_64<false>};
+constexpr KeyKernels kPortableConcurrentKey{portable_query_key_xxh3_64<true>,
+                                            portable_query_keys_xxh3_64<true>};
 
 constexpr Kernels kPortable{
     "portable",
@@ -55,7 +59,8 @@ constexpr Kernels kPortable{
     portable_add_line,
     portable_add_lines,
     // The fallback set has no seed-0 specialisation either.
-    {{kPortableKey, kPortableKey, kPortableKey}, {kPortableKey, kPortableKey, kPortableKey}}};
+    {{kPortableKey, kPortableKey, kPortableKey}, {kPortableKey, kPortableKey, kPortableKey}},
+    {kPortableConcurrentKey, kPortableConcurrentKey, kPortableConcurrentKey}};
 
 }  // namespace
 

@@ -97,6 +97,10 @@ struct Kernels {
   // (3 fewer instructions per query; docs/PERFORMANCE.md, round 3); batches
   // gained nothing from it and share one function per class.
   KeyKernels xxh3_64[2][kProbeClasses];
+  // The same for concurrent filters (BLOOM_FLAG_CONCURRENT): the line's
+  // words are read with relaxed atomic loads (blocked_line.hpp's load_word),
+  // since other threads may be adding. Any seed, indexed [probe_class(k)].
+  KeyKernels xxh3_64_concurrent[kProbeClasses];
 };
 
 const Kernels &portable_kernels();

@@ -52,6 +52,21 @@ __attribute__((target("avx2"))) inline __m256i avx2_group_signs(__m256i lo, __m2
   return _mm256_sllv_epi32(_mm256_castps_si256(words), shift);
 }
 
+// The line's words 0-3 (p) or 4-7 (p + 4). With kAtomic (concurrent
+// filters) each word is a relaxed atomic load and the four are combined in
+// registers: a few more instructions, and no data race with a thread that
+// is setting bits (blocked_line.hpp's load_word).
+template <bool kAtomic>
+__attribute__((target("avx2"))) inline __m256i avx2_load_half(const uint64_t *p) {
+  if constexpr (kAtomic) {
+    return _mm256_setr_epi64x(
+        static_cast<long long>(load_word<true>(p)), static_cast<long long>(load_word<true>(p + 1)),
+        static_cast<long long>(load_word<true>(p + 2)), static_cast<long long>(load_word<true>(p + 3)));
+  } else {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+  }
+}
+
 // Every lane's sign bit is set: vtestps's testc reads only sign bits,
 // (~a & b) == 0.
 __attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v) {
@@ -63,11 +78,11 @@ __attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v) {
 // probes, so no lane needs a mask. No branch: with two groups, a query that
 // misses in the first does the second's ~6 instructions for nothing, but a
 // stream mixing hits and misses never mispredicts here.
-template <int kGroups>
+template <int kGroups, bool kAtomic>
 __attribute__((target("avx2"))) inline bool avx2_line_has_lanes(const uint64_t *line, uint32_t x,
                                                                 const uint32_t *lane_mult) {
-  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
-  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
+  const __m256i lo = avx2_load_half<kAtomic>(line);
+  const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   __m256i signs = avx2_group_signs(lo, hi, base, lane_mult);
   if constexpr (kGroups == 2) signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8));
@@ -76,10 +91,11 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_lanes(const uint64_t *
 
 // Any k: groups of eight (the table has kMaxProbes = 64 entries, so every
 // group of a legal k reads inside it).
+template <bool kAtomic>
 __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_t *line, uint32_t x,
                                                                    uint32_t k, const uint32_t *mult) {
-  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line));
-  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(line + 4));
+  const __m256i lo = avx2_load_half<kAtomic>(line);
+  const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   for (uint32_t g = 0; 8 * g < k; ++g) {
     const __m256i signs = avx2_group_signs(lo, hi, base, mult + 8 * g);
@@ -89,13 +105,13 @@ __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_
 }
 
 // The probe of a k of class kClass (probe_class(p.k) == kClass).
-template <ProbeClass kClass>
+template <ProbeClass kClass, bool kAtomic = false>
 __attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, uint32_t x, const Probes &p) {
   if constexpr (kClass == kAnyK) {
-    return avx2_line_has_any_k(line, x, p.k, p.mult);
+    return avx2_line_has_any_k<kAtomic>(line, x, p.k, p.mult);
   } else {
     constexpr int kGroups = kClass == kOneGroup ? 1 : 2;
-    return avx2_line_has_lanes<kGroups>(line, x, p.lane_mult);
+    return avx2_line_has_lanes<kGroups, kAtomic>(line, x, p.lane_mult);
   }
 }
 
@@ -172,23 +188,24 @@ __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint6
 
 // Keys over 16 bytes: XXH3's long-input code is a call, and a call in the
 // hot function below would make GCC realign its stack on every query.
+template <ProbeClass kClass, bool kAtomic>
 __attribute__((target("avx2"), noinline, cold)) int avx2_query_long_key(const LineView &v, const void *key,
                                                                         size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
-  return avx2_query_line(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
+  return avx2_line_has<kClass, kAtomic>(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
 }
 
-template <bool kSeed0, ProbeClass kClass>
+template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
 __attribute__((target("avx2"), flatten)) int avx2_query_key_xxh3_64(const void *view, const void *key,
                                                                     size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
-    return avx2_query_long_key(v, key, len);
+    return avx2_query_long_key<kClass, kAtomic>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
-  return avx2_line_has<kClass>(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
+  return avx2_line_has<kClass, kAtomic>(line_of_hash64(v, h), line_seed(h), v.probes) ? 1 : 0;
 }
 
-template <ProbeClass kClass>
+template <ProbeClass kClass, bool kAtomic = false>
 __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void *view,
                                                                       const void *const *keys,
                                                                       const size_t *lens, size_t n,
@@ -196,7 +213,7 @@ __attribute__((target("avx2"), flatten)) void avx2_query_keys_xxh3_64(const void
   const auto &v = *static_cast<const LineView *>(view);
   query_keys_pipelined(
       v, keys, lens, n, out, [&v](const uint64_t *line, uint32_t seed) __attribute__((target("avx2"))) {
-        return avx2_line_has<kClass>(line, seed, v.probes);
+        return avx2_line_has<kClass, kAtomic>(line, seed, v.probes);
       });
 }
 
@@ -206,13 +223,20 @@ constexpr KeyKernels kAvx2Key[kProbeClasses] = {
     {avx2_query_key_xxh3_64<kSeed0, kTwoGroups>, avx2_query_keys_xxh3_64<kTwoGroups>},
     {avx2_query_key_xxh3_64<kSeed0, kAnyK>, avx2_query_keys_xxh3_64<kAnyK>}};
 
+// Concurrent filters: any seed (no seed-0 set; its gain was 3 instructions).
+constexpr KeyKernels kAvx2ConcurrentKey[kProbeClasses] = {
+    {avx2_query_key_xxh3_64<false, kOneGroup, true>, avx2_query_keys_xxh3_64<kOneGroup, true>},
+    {avx2_query_key_xxh3_64<false, kTwoGroups, true>, avx2_query_keys_xxh3_64<kTwoGroups, true>},
+    {avx2_query_key_xxh3_64<false, kAnyK, true>, avx2_query_keys_xxh3_64<kAnyK, true>}};
+
 constexpr Kernels kAvx2{"avx2",
                         avx2_query_line,
                         avx2_query_lines,
                         avx2_add_line,
                         avx2_add_lines,
                         {{kAvx2Key<false>[0], kAvx2Key<false>[1], kAvx2Key<false>[2]},
-                         {kAvx2Key<true>[0], kAvx2Key<true>[1], kAvx2Key<true>[2]}}};
+                         {kAvx2Key<true>[0], kAvx2Key<true>[1], kAvx2Key<true>[2]}},
+                        {kAvx2ConcurrentKey[0], kAvx2ConcurrentKey[1], kAvx2ConcurrentKey[2]}};
 
 }  // namespace
 

@@ -2,7 +2,8 @@
 // kernel call, installed for XXH3-64 filters) answer exactly like the generic
 // path -- hash with the filter's Hasher, then BlockedFilter::query -- for
 // every kernel set, every key length across XXH3's length classes, single
-// and batch, batch sizes crossing the staging blocks.
+// and batch, batch sizes crossing the staging blocks, plain and concurrent
+// filters (whose kernels read the line with relaxed atomic loads).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -27,7 +28,8 @@ std::vector<const Kernels *> kernel_sets() {
 }
 
 // hashes = 0: the sizing's k for (capacity, p).
-std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed, uint32_t hashes = 0) {
+std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed, uint32_t hashes = 0,
+                                           uint32_t flags = 0) {
   bloom_options o;
   bloom_options_init(&o);
   o.kind = BLOOM_KIND_BLOCKED;
@@ -35,6 +37,7 @@ std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t
   o.fp_rate = p;
   o.seed = seed;
   o.hashes = hashes;
+  o.flags = flags;
   return core::create_filter(core::configure(o));
 }
 
@@ -64,46 +67,49 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
   // paths fill the lanes past k with repeats of live probes).
   const Shape shapes[] = {{0.01, 0},  {1e-4, 0},  {1e-9, 0},  {1e-3, 1},  {1e-3, 8}, {1e-3, 9},
                           {1e-3, 16}, {1e-3, 17}, {1e-3, 24}, {1e-3, 25}, {1e-3, 64}};
-  // Seed 0 has kernels of its own (the seed folded into XXH3's constants).
-  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
-    for (const Shape &shape : shapes) {
-      const double p = shape.p;
-      auto filter = make_blocked(2000, p, seed, shape.hashes);
-      SCOPED_TRACE("k = " + std::to_string(filter->config().hashes) + ", seed = " + std::to_string(seed));
-      auto &blocked = static_cast<BlockedFilter &>(*filter);
-      ASSERT_TRUE(blocked.config().key_hash64());
-      const auto present = keys_of_all_lengths("in-", 40);
-      for (const auto &k : present) filter->add_key(k.data(), k.size());
-      const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
+  // Seed 0 has kernels of its own (the seed folded into XXH3's constants);
+  // concurrent filters have their own kernels (atomic loads).
+  for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_CONCURRENT)})
+    for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
+      for (const Shape &shape : shapes) {
+        const double p = shape.p;
+        auto filter = make_blocked(2000, p, seed, shape.hashes, flags);
+        SCOPED_TRACE("k = " + std::to_string(filter->config().hashes) + ", seed = " + std::to_string(seed) +
+                     ", flags = " + std::to_string(flags));
+        auto &blocked = static_cast<BlockedFilter &>(*filter);
+        ASSERT_TRUE(blocked.config().key_hash64());
+        const auto present = keys_of_all_lengths("in-", 40);
+        for (const auto &k : present) filter->add_key(k.data(), k.size());
+        const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
 
-      std::vector<std::string> all = present;
-      all.insert(all.end(), absent.begin(), absent.end());
-      const KeyArrays a = key_arrays(all);
-      std::vector<uint8_t> want;
-      size_t hits = 0;
-      for (const auto &k : all) {
-        want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
-        hits += want.back();
-      }
-      for (size_t i = 0; i < present.size(); ++i) ASSERT_EQ(want[i], 1) << "false negative: " << present[i];
-      ASSERT_GE(hits, present.size());
+        std::vector<std::string> all = present;
+        all.insert(all.end(), absent.begin(), absent.end());
+        const KeyArrays a = key_arrays(all);
+        std::vector<uint8_t> want;
+        size_t hits = 0;
+        for (const auto &k : all) {
+          want.push_back(blocked.query(blocked.hasher()(k.data(), k.size())) ? 1 : 0);
+          hits += want.back();
+        }
+        for (size_t i = 0; i < present.size(); ++i) ASSERT_EQ(want[i], 1) << "false negative: " << present[i];
+        ASSERT_GE(hits, present.size());
 
-      for (const Kernels *set : kernel_sets()) {
-        blocked.use_kernels(*set);
-        for (size_t i = 0; i < all.size(); ++i)
-          ASSERT_EQ(filter->query_key(all[i].data(), all[i].size()), want[i] == 1)
-              << set->name << " p=" << p << " key length " << all[i].size();
-        // Batches of every size up to three staging blocks, at every offset.
-        for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{97}, all.size()}) {
-          std::vector<uint8_t> got(all.size(), 2);
-          for (size_t start = 0; start < all.size(); start += n) {
-            const size_t count = std::min(n, all.size() - start);
-            filter->query_keys(&a.ptrs[start], &a.lens[start], count, &got[start]);
+        for (const Kernels *set : kernel_sets()) {
+          blocked.use_kernels(*set);
+          for (size_t i = 0; i < all.size(); ++i)
+            ASSERT_EQ(filter->query_key(all[i].data(), all[i].size()), want[i] == 1)
+                << set->name << " p=" << p << " key length " << all[i].size();
+          // Batches of every size up to three staging blocks, at every offset.
+          for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{97}, all.size()}) {
+            std::vector<uint8_t> got(all.size(), 2);
+            for (size_t start = 0; start < all.size(); start += n) {
+              const size_t count = std::min(n, all.size() - start);
+              filter->query_keys(&a.ptrs[start], &a.lens[start], count, &got[start]);
+            }
+            ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
           }
-          ASSERT_EQ(got, want) << set->name << " p=" << p << " batch " << n;
         }
       }
-    }
 }
 
 // As Blocked.EveryPathReadsExactlyTheBitsTheMaskSets for the line kernels:
@@ -116,45 +122,46 @@ TEST(BlockedKeyPaths, EveryKernelSetReadsExactlyTheKeysBits) {
   std::vector<uint32_t> ks;
   for (uint32_t k = 1; k <= 20; ++k) ks.push_back(k);
   for (uint32_t k : {24u, 25u, 31u, 32u, 33u, 63u, 64u}) ks.push_back(k);
-  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}}) {
-    for (uint32_t k : ks) {
-      auto filter = make_blocked(1000, 1e-3, seed, k);
-      auto &blocked = static_cast<BlockedFilter &>(*filter);
-      ASSERT_EQ(filter->config().hashes, k);
-      // Test-only write access to the bits, to clear one at a time.
-      auto *words = const_cast<uint64_t *>(blocked.bit_array().words());
-      const uint64_t word_count = blocked.bit_array().word_count();
-      for (size_t len : {size_t{3}, size_t{7}, size_t{12}, size_t{16}, size_t{40}}) {
-        filter->clear();
-        const std::string key = std::string(len, 'k').replace(0, 3, std::to_string(100 + k));
-        filter->add_key(key.data(), key.size());
-        const void *ptr = key.data();
-        const auto answers = [&](uint8_t want) {
-          for (const Kernels *set : kernel_sets()) {
-            blocked.use_kernels(*set);
-            ASSERT_EQ(filter->query_key(key.data(), key.size()), want) << set->name;
-            uint8_t got = 2;
-            filter->query_keys(&ptr, &len, 1, &got);
-            ASSERT_EQ(got, want) << set->name << " batch";
-          }
-        };
-        SCOPED_TRACE("k = " + std::to_string(k) + ", seed = " + std::to_string(seed) + ", key length " +
-                     std::to_string(len));
-        answers(1);
-        for (uint64_t w = 0; w < word_count; ++w) {
-          for (uint64_t rest = words[w]; rest != 0; rest &= rest - 1) {
-            const uint64_t bit = rest & (~rest + 1);
-            words[w] ^= bit;
-            answers(0);
-            words[w] ^= bit;
+  for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_CONCURRENT)})
+    for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}}) {
+      for (uint32_t k : ks) {
+        auto filter = make_blocked(1000, 1e-3, seed, k, flags);
+        auto &blocked = static_cast<BlockedFilter &>(*filter);
+        ASSERT_EQ(filter->config().hashes, k);
+        // Test-only write access to the bits, to clear one at a time.
+        auto *words = const_cast<uint64_t *>(blocked.bit_array().words());
+        const uint64_t word_count = blocked.bit_array().word_count();
+        for (size_t len : {size_t{3}, size_t{7}, size_t{12}, size_t{16}, size_t{40}}) {
+          filter->clear();
+          const std::string key = std::string(len, 'k').replace(0, 3, std::to_string(100 + k));
+          filter->add_key(key.data(), key.size());
+          const void *ptr = key.data();
+          const auto answers = [&](uint8_t want) {
+            for (const Kernels *set : kernel_sets()) {
+              blocked.use_kernels(*set);
+              ASSERT_EQ(filter->query_key(key.data(), key.size()), want) << set->name;
+              uint8_t got = 2;
+              filter->query_keys(&ptr, &len, 1, &got);
+              ASSERT_EQ(got, want) << set->name << " batch";
+            }
+          };
+          SCOPED_TRACE("k = " + std::to_string(k) + ", seed = " + std::to_string(seed) + ", key length " +
+                       std::to_string(len) + ", flags = " + std::to_string(flags));
+          answers(1);
+          for (uint64_t w = 0; w < word_count; ++w) {
+            for (uint64_t rest = words[w]; rest != 0; rest &= rest - 1) {
+              const uint64_t bit = rest & (~rest + 1);
+              words[w] ^= bit;
+              answers(0);
+              words[w] ^= bit;
+            }
           }
         }
       }
     }
-  }
 }
 
-// The fast paths are only for the XXH3-64 layout of non-concurrent filters;
+// The key paths are only for the XXH3-64 layout (plain and concurrent);
 // the others keep the generic path and still answer.
 TEST(BlockedKeyPaths, OtherLayoutsKeepTheGenericPath) {
   for (int32_t hash : {BLOOM_HASH_MURMUR3, BLOOM_HASH_FNV1A, BLOOM_HASH_XXH3}) {
