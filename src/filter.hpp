@@ -50,6 +50,11 @@ class Filter {
   void remove_key(const void *key, size_t len);
   void add_keys(const void *const *keys, const size_t *lens, size_t n);
   void query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const;
+  // Whether query_key / query_keys run a kind's own key path instead of the
+  // generic one (hash with hasher_, then query / query_block); for tests,
+  // which must know the path they compare is the one bloom_query takes.
+  bool has_key_query() const { return key_paths_.query != &generic_query_key; }
+  bool has_key_query_batch() const { return key_paths_.query_batch != &generic_query_keys; }
 
   // --- whole-filter operations ---------------------------------------------
   // Throws Error(INCOMPATIBLE) naming the first differing parameter.

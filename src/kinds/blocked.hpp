@@ -27,8 +27,8 @@
 // otherwise OR each probe's bit with a relaxed fetch_or; concurrent queries
 // read the line's words with relaxed atomic loads (plain loads on x86), so
 // no insert is lost. XXH3-64 filters query through the kernel set's
-// concurrent key paths (AVX2 too); the other hashers through the portable
-// loop.
+// concurrent key paths (with AVX2: the SIMD probe on atomically loaded
+// words); the others through the portable loop.
 #pragma once
 
 #include <memory>

@@ -78,6 +78,7 @@ TEST(BlockedKeyPaths, EveryKernelSetAnswersLikeTheGenericPath) {
                      ", flags = " + std::to_string(flags));
         auto &blocked = static_cast<BlockedFilter &>(*filter);
         ASSERT_TRUE(blocked.config().key_hash64());
+        ASSERT_TRUE(filter->has_key_query() && filter->has_key_query_batch());
         const auto present = keys_of_all_lengths("in-", 40);
         for (const auto &k : present) filter->add_key(k.data(), k.size());
         const auto absent = keys_of_all_lengths("out-", 400);  // ~4% hit the filled filter at p = 0.01
@@ -161,9 +162,9 @@ TEST(BlockedKeyPaths, EveryKernelSetReadsExactlyTheKeysBits) {
     }
 }
 
-// The key paths are only for the XXH3-64 layout (plain and concurrent);
-// the others keep the generic path and still answer.
-TEST(BlockedKeyPaths, OtherLayoutsKeepTheGenericPath) {
+// The key paths are for the XXH3-64 layout (plain and concurrent) only;
+// the other hashers keep the generic path and still answer.
+TEST(BlockedKeyPaths, OnlyXxh3FiltersTakeTheKeyPaths) {
   for (int32_t hash : {BLOOM_HASH_MURMUR3, BLOOM_HASH_FNV1A, BLOOM_HASH_XXH3}) {
     for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_CONCURRENT)}) {
       bloom_options o;
@@ -175,9 +176,19 @@ TEST(BlockedKeyPaths, OtherLayoutsKeepTheGenericPath) {
       o.fp_rate = 0.01;
       auto filter = core::create_filter(core::configure(o));
       EXPECT_EQ(filter->config().key_hash64(), hash == BLOOM_HASH_XXH3);
+      EXPECT_EQ(filter->has_key_query(), hash == BLOOM_HASH_XXH3);
+      EXPECT_EQ(filter->has_key_query_batch(), hash == BLOOM_HASH_XXH3);
       const auto keys = keys_of_all_lengths("k-", 5);
       for (const auto &k : keys) filter->add_key(k.data(), k.size());
       for (const auto &k : keys) ASSERT_TRUE(filter->query_key(k.data(), k.size())) << hash << " " << flags;
+      // A clone installs its own paths, pointing at its own bits.
+      const auto copy = filter->clone();
+      filter->clear();
+      EXPECT_EQ(copy->has_key_query(), filter->has_key_query());
+      const KeyArrays a = key_arrays(keys);
+      std::vector<uint8_t> got(keys.size(), 0);
+      copy->query_keys(a.ptrs.data(), a.lens.data(), keys.size(), got.data());
+      EXPECT_EQ(got, std::vector<uint8_t>(keys.size(), 1)) << hash << " " << flags;
     }
   }
 }

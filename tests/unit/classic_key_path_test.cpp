@@ -54,6 +54,9 @@ TEST(ClassicKeyPath, AnswersLikeHashThenQueryForEveryScheme) {
         SCOPED_TRACE("hash " + std::to_string(hash) + ", flags " + std::to_string(flags) + ", seed " +
                      std::to_string(seed));
         auto filter = make_classic(flags, seed, hash);
+        // The single-key path is XXH3's alone; batches stay generic.
+        ASSERT_EQ(filter->has_key_query(), hash == BLOOM_HASH_XXH3);
+        ASSERT_FALSE(filter->has_key_query_batch());
         for (const auto &k : present) filter->add_key(k.data(), k.size());
         size_t absent_hits = 0;
         for (const auto *keys : {&present, &absent})
