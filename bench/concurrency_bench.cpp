@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "bloom/bloom.h"
+#include "common/floor.hpp"
 #include "common/keys.hpp"
 #include "common/proc_stats.hpp"
 #include "common/timing.hpp"
@@ -66,20 +67,22 @@ struct Timing {
   double cpu_ns = 0;  // summed over the threads
 };
 
-// Wall time and total CPU time of `threads` threads doing `work` over all keys.
-Timing timed_run(bloom_filter *f, const bb::KeySet &ks, unsigned threads, Work work) {
+// Wall time and total CPU time of `threads` threads, thread t calling
+// part(begin, end) on its contiguous share of [0, n).
+template <typename Part>
+Timing timed_run(size_t n, unsigned threads, Part &&part) {
   std::atomic<uint64_t> cpu{0};
   std::atomic<unsigned> ready{0};
   std::atomic<bool> go{false};
   std::vector<std::thread> pool;
-  const size_t per = (ks.size() + threads - 1) / threads;
+  const size_t per = (n + threads - 1) / threads;
   for (unsigned t = 0; t < threads; ++t) {
-    const size_t begin = std::min(ks.size(), t * per), end = std::min(ks.size(), begin + per);
+    const size_t begin = std::min(n, t * per), end = std::min(n, begin + per);
     pool.emplace_back([&, begin, end] {
       ready.fetch_add(1);
       while (!go.load()) std::this_thread::yield();
       const uint64_t c0 = bb::thread_cpu_ns();
-      run_part(f, ks, begin, end, work);
+      part(begin, end);
       cpu.fetch_add(bb::thread_cpu_ns() - c0);
     });
   }
@@ -93,47 +96,78 @@ Timing timed_run(bloom_filter *f, const bb::KeySet &ks, unsigned threads, Work w
 // Medians over reps of the runs of each entry of `threads` (ns per key), and
 // of the per-repetition ratios of the first entry's time to each other's
 // (wall: t1 / tT; cpu: T * t1 / tT). Within a repetition every entry runs
-// once, in alternating order from one repetition to the next. Adds get a
-// fresh filter every run; queries share one filled filter.
+// once (run_once(j) times threads[j] threads over all keys, or returns a
+// negative time on failure), in alternating order from one repetition to
+// the next.
 struct Measured {
   std::vector<Timing> medians;
   std::vector<Timing> speedups;  // speedups[0] is 1x
 };
 
-Measured measure(int kind, const bb::KeySet &ks, const std::vector<unsigned> &threads, Work work, int reps,
-                 bool concurrent) {
+template <typename RunOnce>
+Measured measure_runs(const std::vector<unsigned> &threads, int reps, size_t keys, RunOnce &&run_once) {
   const size_t m = threads.size();
   std::vector<std::vector<double>> wall(m), cpu(m), wall_x(m), cpu_x(m);
-  bloom_filter *filled = nullptr;
-  if (work == Work::kQueryBatch) {
-    filled = make_filter(kind, ks.size(), concurrent);
-    if (filled == nullptr) return {};
-    run_part(filled, ks, 0, ks.size(), Work::kAddBatch);
-  }
-  const double keys = static_cast<double>(ks.size());
+  const double n = static_cast<double>(keys);
   for (int r = 0; r < reps; ++r) {
     std::vector<Timing> run(m);
     for (size_t step = 0; step < m; ++step) {
       const size_t j = r % 2 == 0 ? step : m - 1 - step;
-      bloom_filter *f = filled ? filled : make_filter(kind, ks.size(), concurrent);
-      if (f == nullptr) return {};
-      run[j] = timed_run(f, ks, threads[j], work);
-      if (!filled) bloom_destroy(f);
+      run[j] = run_once(j);
+      if (run[j].wall_ns < 0) return {};
     }
     for (size_t j = 0; j < m; ++j) {
-      wall[j].push_back(run[j].wall_ns / keys);
-      cpu[j].push_back(run[j].cpu_ns / keys);
+      wall[j].push_back(run[j].wall_ns / n);
+      cpu[j].push_back(run[j].cpu_ns / n);
       wall_x[j].push_back(run[0].wall_ns / run[j].wall_ns);
       cpu_x[j].push_back(threads[j] * run[0].cpu_ns / run[j].cpu_ns);
     }
   }
-  bloom_destroy(filled);
   Measured out;
   for (size_t j = 0; j < m; ++j) {
     out.medians.push_back({bb::median(wall[j]), bb::median(cpu[j])});
     out.speedups.push_back({bb::median(wall_x[j]), bb::median(cpu_x[j])});
   }
   return out;
+}
+
+// A kind doing `work`: adds get a fresh filter every run, queries share one
+// filled filter.
+Measured measure(int kind, const bb::KeySet &ks, const std::vector<unsigned> &threads, Work work, int reps,
+                 bool concurrent) {
+  bloom_filter *filled = nullptr;
+  if (work == Work::kQueryBatch) {
+    filled = make_filter(kind, ks.size(), concurrent);
+    if (filled == nullptr) return {};
+    run_part(filled, ks, 0, ks.size(), Work::kAddBatch);
+  }
+  const Measured out = measure_runs(threads, reps, ks.size(), [&](size_t j) {
+    bloom_filter *f = filled ? filled : make_filter(kind, ks.size(), concurrent);
+    if (f == nullptr) return Timing{-1, -1};
+    const Timing t = timed_run(ks.size(), threads[j],
+                               [&](size_t begin, size_t end) { run_part(f, ks, begin, end, work); });
+    if (!filled) bloom_destroy(f);
+    return t;
+  });
+  bloom_destroy(filled);
+  return out;
+}
+
+// The prefetched floor (common/floor.hpp) over an array of the classic
+// formula's size at p = 0.01: how far this machine scales a hash and a
+// random line read per key, measured in the same run as the filters.
+Measured measure_floor(const bb::KeySet &ks, const std::vector<unsigned> &threads, int reps) {
+  const uint64_t bytes = bb::formula_bytes(ks.size(), 0.01);
+  const uint64_t lines = bytes / 64;
+  std::vector<uint64_t> words(bytes / 8);
+  for (uint64_t i = 0; i < words.size(); ++i) words[i] = i;  // no page fault is timed
+  std::atomic<uint64_t> sink{0};
+  return measure_runs(threads, reps, ks.size(), [&](size_t j) {
+    return timed_run(ks.size(), threads[j], [&](size_t begin, size_t end) {
+      sink.fetch_add(bb::floor_read_prefetched(ks, begin, end, words.data(), lines),
+                     std::memory_order_relaxed);
+    });
+  });
 }
 
 // "classic,blocked" -> the kinds' numbers; an unknown name is an error (-1).
@@ -186,11 +220,20 @@ int main(int argc, char **argv) {
       "wall = elapsed time per key; cpu = CPU time per key summed over the threads. On a machine whose\n"
       "cores are busy with other work, T threads may not get T cores, so the wall speed-up is capped by\n"
       "the load; 'cpu speed-up' = T x cpu(1) / cpu(T) is what T idle cores would give (1/T lost to\n"
-      "contention shows as higher CPU time per key).\n\n");
+      "contention shows as higher CPU time per key). The floor row is no filter: one XXH3 and one\n"
+      "prefetched random line read per key over an array of the classic formula's size\n"
+      "(common/floor.hpp), on 1 and T threads: how far this machine scales that, in the same run.\n\n");
   std::printf("%-12s %-12s %12s %12s %12s %12s %12s %10s %10s\n", "kind", "operation", "plain wall",
               "conc wall 1", ("conc wall " + std::to_string(threads)).c_str(), "conc cpu 1",
               ("conc cpu " + std::to_string(threads)).c_str(), "wall x", "cpu x");
   int status = 0;
+  {
+    const Measured floor = measure_floor(keys, {1, threads}, reps);
+    const Timing &one = floor.medians[0], &many = floor.medians[1], &x = floor.speedups[1];
+    std::printf("%-12s %-12s %12s %12.1f %12.1f %12.1f %12.1f %9.2fx %9.2fx\n", "floor", "read (pf)", "-",
+                one.wall_ns, many.wall_ns, one.cpu_ns, many.cpu_ns, x.wall_ns, x.cpu_ns);
+    std::fflush(stdout);
+  }
   for (int kind : kinds) {
     bloom_filter *probe = make_filter(kind, 1000, true);
     if (probe == nullptr) {

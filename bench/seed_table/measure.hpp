@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "../common/floor.hpp"  // formula_bytes
 #include "../common/keys.hpp"
 #include "../common/result_row.hpp"
 
@@ -21,10 +22,6 @@ struct Workload {
 // the per-call cost vanishes (< 0.1 ns per key), small enough that the
 // results stay in L1.
 inline constexpr size_t kBatchChunk = 4096;
-
-// The classic formula's size in bytes for n keys at rate p, rounded up to
-// whole 64-byte lines: m = n |ln p| / (ln 2)^2 bits.
-uint64_t formula_bytes(uint64_t n, double p);
 
 // One bloom kind through the C API (bloom_add, bloom_query, the batch calls,
 // bloom_serialized_size). kind is a bloom_kind.
