@@ -30,11 +30,8 @@ std::vector<const Kernels *> kernel_sets() {
 // hashes = 0: the sizing's k for (capacity, p).
 std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t seed, uint32_t hashes = 0,
                                            uint32_t flags = 0) {
-  bloom_options o;
-  bloom_options_init(&o);
+  bloom_options o = classic_options(capacity, p);
   o.kind = BLOOM_KIND_BLOCKED;
-  o.capacity = capacity;
-  o.fp_rate = p;
   o.seed = seed;
   o.hashes = hashes;
   o.flags = flags;
@@ -167,13 +164,10 @@ TEST(BlockedKeyPaths, EveryKernelSetReadsExactlyTheKeysBits) {
 TEST(BlockedKeyPaths, OnlyXxh3FiltersTakeTheKeyPaths) {
   for (int32_t hash : {BLOOM_HASH_MURMUR3, BLOOM_HASH_FNV1A, BLOOM_HASH_XXH3}) {
     for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_CONCURRENT)}) {
-      bloom_options o;
-      bloom_options_init(&o);
+      bloom_options o = classic_options(500, 0.01);
       o.kind = BLOOM_KIND_BLOCKED;
       o.hash = hash;
       o.flags = flags;
-      o.capacity = 500;
-      o.fp_rate = 0.01;
       auto filter = core::create_filter(core::configure(o));
       EXPECT_EQ(filter->config().key_hash64(), hash == BLOOM_HASH_XXH3);
       EXPECT_EQ(filter->has_key_query(), hash == BLOOM_HASH_XXH3);

@@ -15,16 +15,14 @@
 #include "configure.hpp"
 #include "kinds/classic.hpp"
 #include "kinds/registry.hpp"
+#include "test_util.hpp"
 
 namespace bloom::test {
 namespace {
 
 std::unique_ptr<core::Filter> make_classic(uint32_t flags, uint64_t seed, int32_t hash) {
-  bloom_options o;
-  bloom_options_init(&o);
+  bloom_options o = classic_options(2000, 0.05);  // dense enough that absent keys answer both ways
   o.kind = BLOOM_KIND_CLASSIC;
-  o.capacity = 2000;
-  o.fp_rate = 0.05;  // dense enough that absent keys answer both ways
   o.flags = flags;
   o.seed = seed;
   o.hash = hash;
