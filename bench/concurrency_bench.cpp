@@ -159,8 +159,7 @@ Measured measure(int kind, const bb::KeySet &ks, const std::vector<unsigned> &th
 Measured measure_floor(const bb::KeySet &ks, const std::vector<unsigned> &threads, int reps) {
   const uint64_t bytes = bb::formula_bytes(ks.size(), 0.01);
   const uint64_t lines = bytes / 64;
-  std::vector<uint64_t> words(bytes / 8);
-  for (uint64_t i = 0; i < words.size(); ++i) words[i] = i;  // no page fault is timed
+  const std::vector<uint64_t> words = bb::floor_words(bytes);
   std::atomic<uint64_t> sink{0};
   return measure_runs(threads, reps, ks.size(), [&](size_t j) {
     return timed_run(ks.size(), threads[j], [&](size_t begin, size_t end) {

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "keys.hpp"
 
@@ -26,6 +27,14 @@ inline uint64_t formula_bytes(uint64_t n, double p) {
       std::ceil(static_cast<double>(n) * std::fabs(std::log(p)) / (std::log(2.0) * std::log(2.0)));
   const uint64_t bytes = static_cast<uint64_t>(std::ceil(bits / 8));
   return (bytes + 63) / 64 * 64;
+}
+
+// The floor's array of `bytes` (a multiple of 64), every page touched so
+// that no page fault is timed.
+inline std::vector<uint64_t> floor_words(uint64_t bytes) {
+  std::vector<uint64_t> words(bytes / 8);
+  for (uint64_t i = 0; i < words.size(); ++i) words[i] = i;
+  return words;
 }
 
 inline uint64_t floor_line_of(const void *key, size_t len, uint64_t lines) {
