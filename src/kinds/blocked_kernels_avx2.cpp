@@ -20,6 +20,8 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
+#include <type_traits>
+
 namespace bloom::core::blocked {
 
 namespace {
@@ -115,36 +117,35 @@ __attribute__((target("avx2"))) inline bool avx2_line_has(const uint64_t *line, 
   }
 }
 
-__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, const Probes &p) {
-  switch (probe_class(p.k)) {
+// Calls fn(std::integral_constant<ProbeClass, probe_class(k)>{}): the
+// branch on k is taken once per call, outside fn's loops.
+template <typename Fn>
+__attribute__((target("avx2"))) inline decltype(auto) with_probe_class(uint32_t k, Fn &&fn) {
+  switch (probe_class(k)) {
     case kOneGroup:
-      return avx2_line_has<kOneGroup>(line, x, p);
+      return fn(std::integral_constant<ProbeClass, kOneGroup>{});
     case kTwoGroups:
-      return avx2_line_has<kTwoGroups>(line, x, p);
+      return fn(std::integral_constant<ProbeClass, kTwoGroups>{});
     default:
-      return avx2_line_has<kAnyK>(line, x, p);
+      return fn(std::integral_constant<ProbeClass, kAnyK>{});
   }
 }
 
-template <ProbeClass kClass>
-__attribute__((target("avx2"))) void avx2_query_lines_of(const uint64_t *words, const uint64_t *lines,
-                                                         const uint32_t *seeds, size_t n, const Probes &p,
-                                                         uint8_t *out) {
-  for (size_t i = 0; i < n; ++i)
-    out[i] = avx2_line_has<kClass>(words + lines[i] * kLineWords, seeds[i], p) ? 1 : 0;
+__attribute__((target("avx2"))) bool avx2_query_line(const uint64_t *line, uint32_t x, const Probes &p) {
+  const auto probe = [&](auto cls) __attribute__((target("avx2"))) {
+    return avx2_line_has<decltype(cls)::value>(line, x, p);
+  };
+  return with_probe_class(p.k, probe);
 }
 
 __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, const uint64_t *lines,
                                                       const uint32_t *seeds, size_t n, const Probes &p,
                                                       uint8_t *out) {
-  switch (probe_class(p.k)) {
-    case kOneGroup:
-      return avx2_query_lines_of<kOneGroup>(words, lines, seeds, n, p, out);
-    case kTwoGroups:
-      return avx2_query_lines_of<kTwoGroups>(words, lines, seeds, n, p, out);
-    default:
-      return avx2_query_lines_of<kAnyK>(words, lines, seeds, n, p, out);
-  }
+  const auto probe_all = [&](auto cls) __attribute__((target("avx2"))) {
+    for (size_t i = 0; i < n; ++i)
+      out[i] = avx2_line_has<decltype(cls)::value>(words + lines[i] * kLineWords, seeds[i], p) ? 1 : 0;
+  };
+  with_probe_class(p.k, probe_all);
 }
 
 // The mask is built in two registers, never in memory: for probe bit b, lane
