@@ -136,7 +136,7 @@ int run(int argc, char **argv) {
   bloom_options_init(&o);
   apply_filter_options(args, &o);
   if (auto v = args.value("bits")) o.bits = parse_count(*v, "--bits");
-  if (auto v = args.value("hashes")) o.hashes = static_cast<uint32_t>(parse_count(*v, "--hashes"));
+  if (auto v = args.value("hashes")) o.hashes = parse_hashes(*v, "--hashes");
   const bool rate_given = args.has("rate");
   const bool need_count = !args.has("capacity");
 

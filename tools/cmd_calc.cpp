@@ -74,6 +74,9 @@ int run(int argc, char **argv) {
 
   const uint64_t m = parse_count(*args.value("bits"), "-m");
   if (m > BLOOM_MAX_BITS) throw CliError("-m is larger than the library's limit of 2^40 bits");
+  // Checked before anything is printed: an error leaves stdout empty.
+  const auto k_text = args.value("hashes");
+  const uint32_t k = k_text ? parse_hashes(*k_text, "-k") : 0;
   const double ratio = static_cast<double>(m) / static_cast<double>(n);
   const double best_k_exact = ratio * kLn2;
   uint32_t best_k =
@@ -84,14 +87,9 @@ int run(int argc, char **argv) {
   std::printf("P at best k = %s\n",
               format_double(seed_fp_rate(static_cast<double>(n), static_cast<double>(m), best_k), 4).c_str());
   std::printf("P_min = 0.6185^(m/n) = %s\n", format_double(std::pow(0.5, best_k_exact), 4).c_str());
-  if (auto k_text = args.value("hashes")) {
-    const uint64_t k = parse_count(*k_text, "-k");
-    if (k > BLOOM_MAX_HASHES) throw CliError("-k must be at most 64");
-    std::printf(
-        "P at k = %llu = %s\n", static_cast<unsigned long long>(k),
-        format_double(seed_fp_rate(static_cast<double>(n), static_cast<double>(m), static_cast<double>(k)), 4)
-            .c_str());
-  }
+  if (k_text)
+    std::printf("P at k = %u = %s\n", k,
+                format_double(seed_fp_rate(static_cast<double>(n), static_cast<double>(m), k), 4).c_str());
   return kExitOk;
 }
 

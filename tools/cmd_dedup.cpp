@@ -57,6 +57,11 @@ int run(int argc, char **argv) {
   bloom_options_init(&o);
   o.kind = kDefaultDedupKind;
   apply_filter_options(args, &o);
+  // save_filter takes '-' for stdout, which here carries the lines.
+  if (auto save = args.value("save"); save && *save == "-")
+    throw CliError(
+        "--save - would write the filter into the de-duplicated lines on standard output; "
+        "give a file name");
   if (o.kind == BLOOM_KIND_SCALABLE && !args.has("capacity")) o.capacity = kDefaultScalableFirstStage;
   bloom_filter *raw = nullptr;
   const bloom_status s = bloom_create(&o, &raw);

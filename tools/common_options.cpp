@@ -1,5 +1,7 @@
 #include "common_options.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
@@ -50,12 +52,25 @@ int parse_hash(const std::string &name) {
 }
 
 uint64_t parse_uint(const std::string &text, const std::string &what) {
+  // Base chosen here, not by strtoull's base 0: that read "010" as octal 8,
+  // and strtoull itself skips leading blanks and accepts a minus sign.
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = hex ? text.substr(2) : text;
+  const auto is_digit = [hex](unsigned char c) { return hex ? std::isxdigit(c) != 0 : std::isdigit(c) != 0; };
+  const bool well_formed = !digits.empty() && std::all_of(digits.begin(), digits.end(), is_digit);
   errno = 0;
-  char *end = nullptr;
-  const unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-  if (text.empty() || text[0] == '-' || *end != '\0' || errno != 0)
-    throw CliError(what + " expects a whole number (decimal or 0x hex), not '" + text + "'");
+  const unsigned long long v = well_formed ? std::strtoull(digits.c_str(), nullptr, hex ? 16 : 10) : 0;
+  if (!well_formed || errno != 0)
+    throw CliError(what + " expects a whole number from 0 to 2^64 - 1, in decimal or 0x hex, not '" + text +
+                   "'");
   return v;
+}
+
+uint32_t parse_hashes(const std::string &text, const std::string &what) {
+  const uint64_t k = parse_count(text, what);
+  if (k > BLOOM_MAX_HASHES)
+    throw CliError(what + " must be at most " + std::to_string(BLOOM_MAX_HASHES) + ", not " + text);
+  return static_cast<uint32_t>(k);
 }
 
 void apply_filter_options(const Args &args, bloom_options *o) {

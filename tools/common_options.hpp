@@ -20,8 +20,12 @@ KeyFormat parse_key_format(const Args &args);
 // lists the valid names.
 int parse_kind(const std::string &name);
 int parse_hash(const std::string &name);
-// A whole number that may be 0 (seeds).
+// A whole number that may be 0 (seeds): decimal digits, or 0x and hex
+// digits; no sign, blanks or separators.
 uint64_t parse_uint(const std::string &text, const std::string &what);
+// A number of hash functions, 1 to BLOOM_MAX_HASHES (checked here, before a
+// narrowing cast could wrap 2^32 + 1 around to 1).
+uint32_t parse_hashes(const std::string &text, const std::string &what);
 
 // Sets kind, hash, seed, -p and -n from the options that are present.
 // --kind, --hash, --seed, -p/--rate, -n/--capacity.

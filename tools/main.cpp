@@ -2,6 +2,7 @@
 // and the one place where errors become a line on stderr and exit status 2.
 #include <bloom/bloom.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -79,7 +80,18 @@ int main(int argc, char **argv) {
     return bloom_cli::kExitError;
   }
   try {
-    return c->run(argc, argv);
+    const int status = c->run(argc, argv);
+    // Output that could not be written is an error even when the command
+    // itself went well (`bloom stats f.bloom > /dev/full`): stdio reports a
+    // failed write only through ferror or the final flush.
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+      const int err = errno;
+      std::fprintf(stderr, "bloom %s: cannot write to standard output%s%s\n", c->name, err != 0 ? ": " : "",
+                   err != 0 ? std::strerror(err) : "");
+      return bloom_cli::kExitError;
+    }
+    return status;
   } catch (const bloom_cli::CliError &e) {
     std::fflush(stdout);
     std::fprintf(stderr, "bloom %s: %s\n", c->name, e.what());

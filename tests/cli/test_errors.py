@@ -3,6 +3,7 @@ refused with the library's message; help and version."""
 
 import gzip
 import os
+import subprocess
 import unittest
 
 from cli_support import CliTestCase
@@ -73,6 +74,54 @@ class ErrorTest(CliTestCase):
         self.assert_one_line_error(self.run_bloom("query"), "missing FILTER")
         self.assert_one_line_error(self.run_bloom("stats"), "FILTER")
         self.assert_one_line_error(self.run_bloom(), "no command given")
+
+    def test_numbers_that_used_to_be_misread(self):
+        out = self.path("x.bloom")
+        # --hashes above 64 is refused, not wrapped modulo 2^32 (2^32 + 1 was k = 1).
+        for k in ("65", "4294967296", "4294967297"):
+            with self.subTest(hashes=k):
+                self.assert_one_line_error(self.run_bloom("build", "-o", out, "--hashes", k, input="a\n"),
+                                           "--hashes must be at most 64")
+        # A seed is decimal or 0x hex: "010" is ten, not octal eight; no sign, no blanks.
+        self.build("-o", out, "--seed", "010", "-q", input="a\n")
+        self.assertEqual(self.stats(out)["seed"], 10)
+        self.build("-o", out, "--seed", "0xff", "-q", input="a\n")
+        self.assertEqual(self.stats(out)["seed"], 255)
+        self.build("-o", out, "--seed", "18446744073709551615", "-q", input="a\n")
+        self.assertEqual(self.stats(out)["seed"], 2**64 - 1)
+        for seed in (" -1", "-1", "1e6", "0x", "18446744073709551616", "08x", " 5"):
+            with self.subTest(seed=seed):
+                self.assert_one_line_error(self.run_bloom("build", "-o", out, "--seed", seed, input="a\n"),
+                                           "--seed expects a whole number")
+        # calc checks -k before it prints anything.
+        self.assert_one_line_error(self.run_bloom("calc", "-n", "1e6", "-m", "8e6", "-k", "65"),
+                                   "-k must be at most 64")
+
+    @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+    def test_output_that_cannot_be_written_is_an_error(self):
+        f = self.good_filter()
+        commands = (["stats", f], ["stats", f, "--json"], ["calc", "-n", "1e6", "-p", "0.01"],
+                    ["query", f, "a"], ["dedup", "-q"])
+        for args in commands:
+            with self.subTest(args=args[0]), open("/dev/full", "wb") as full:
+                p = subprocess.run([self.bloom, *args], input=b"a\nb\n", stdout=full, stderr=subprocess.PIPE,
+                                   timeout=60)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(b"No space left on device", p.stderr)
+
+    def test_dedup_refuses_to_save_onto_its_own_output(self):
+        p = self.run_bloom("dedup", "--save", "-", "-q", input="a\nb\na\n")
+        self.assert_one_line_error(p, "--save -", "give a file name")
+
+    def test_stats_json_parses_for_a_file_name_that_is_not_utf8(self):
+        import json
+        f = self.good_filter()
+        odd = os.path.join(os.fsencode(self.tmp), b"bad\xffname-\xc3\xa9.bloom")
+        os.link(f, odd)
+        p = subprocess.run([self.bloom, "stats", odd, "--json"], capture_output=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        name = json.loads(p.stdout.decode("utf-8"))["file"]  # strict UTF-8, then strict JSON
+        self.assertTrue(name.endswith("bad\ufffdname-\u00e9.bloom"), name)
 
     def test_library_refusals_are_printed(self):
         # Sizes the library refuses: its message is shown (m above 2^40).
