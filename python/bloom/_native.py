@@ -78,7 +78,25 @@ class _FilterStruct(ctypes.Structure):
     """The opaque ``bloom_filter``: only ever handled through a pointer."""
 
 
-Handle = POINTER(_FilterStruct)
+class Handle(POINTER(_FilterStruct)):  # type: ignore[misc]
+    """A ``bloom_filter *`` that owns its filter: ``bloom_destroy`` runs when
+    the last Python reference to the handle goes, not before.
+
+    A call in flight holds a reference (it is one of the call's arguments),
+    so ``Filter.close()`` in one thread while another thread is inside a
+    call on the same filter releases the filter when that call returns,
+    instead of freeing memory the call is still using. With no call in
+    flight, CPython's reference counting releases it at once.
+    """
+
+    _type_ = _FilterStruct
+
+    def __del__(self) -> None:
+        if self:  # NULL: never filled (a failed create or load)
+            try:
+                lib.bloom_destroy(self)
+            except Exception:  # interpreter shutdown: the module may be half gone
+                pass
 
 FLAG_CONCURRENT = 0x1
 FLAG_PLAIN_DOUBLE_HASHING = 0x2

@@ -110,8 +110,12 @@ def error_for(
     if cls is BloomIOError and path is not None and operation in ("load", "map"):
         import os
 
-        if not os.path.lexists(path):
+        try:
+            os.stat(path)  # follows symlinks: a dangling one is "not found" too
+        except FileNotFoundError:
             cls = BloomFileNotFoundError
+        except OSError:
+            pass
     err = cls(status, description, message, operation)
     if isinstance(err, OSError):
         err.filename = path

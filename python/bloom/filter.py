@@ -29,14 +29,25 @@ def _check(status: int, operation: str, path: Optional[str] = None) -> int:
 def _code(kind_or_hash: str, from_name, what: str, choices: str) -> int:
     if not isinstance(kind_or_hash, str):
         raise TypeError(f"{what} must be a str such as {choices}")
-    code = from_name(kind_or_hash.encode("ascii", "replace"))
+    # "classic\0junk" would reach C as "classic": refused like any other bad name.
+    code = 0 if "\0" in kind_or_hash else from_name(kind_or_hash.encode("ascii", "replace"))
     if code == 0:
         raise ValueError(f"unknown {what} {kind_or_hash!r}; expected one of {choices}")
     return code
 
 
 def _fspath(path: PathLike) -> bytes:
-    return os.fsencode(path)
+    raw = os.fsencode(path)
+    if b"\0" in raw:  # C would stop at it and use a shorter name, as open() refuses to
+        raise ValueError("embedded null byte in path")
+    return raw
+
+
+def _real(value: object, name: str) -> float:
+    """A float parameter: int or float, not str or bool (as math functions take)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a float, not {type(value).__name__}")
+    return float(value)
 
 
 class Filter:
@@ -113,16 +124,16 @@ class Filter:
         if capacity is not None:
             opts.capacity = min(capacity, (1 << 64) - 1)
         if fp_rate is not None:
-            opts.fp_rate = float(fp_rate)
+            opts.fp_rate = _real(fp_rate, "fp_rate")
         opts.seed = seed
         if bits is not None:
             opts.bits = min(bits, (1 << 64) - 1)
         if hashes is not None:
             opts.hashes = min(hashes, (1 << 32) - 1)
         if growth is not None:
-            opts.growth = float(growth)
+            opts.growth = _real(growth, "growth")
         if tightening is not None:
-            opts.tightening = float(tightening)
+            opts.tightening = _real(tightening, "tightening")
         if counter_bits is not None:
             opts.counter_bits = min(counter_bits, (1 << 32) - 1)
         opts.flags = (_native.FLAG_CONCURRENT if concurrent else 0) | (
@@ -170,6 +181,8 @@ class Filter:
     @classmethod
     def from_bytes(cls, data: Union[bytes, bytearray, memoryview]) -> "Filter":
         """Rebuild a filter from :meth:`to_bytes` output (or a saved file's bytes)."""
+        if isinstance(data, str):
+            raise TypeError("from_bytes takes bytes-like data (a file image), not str")
         buf = _keys.to_bytes(data)
         out = _native.Handle()
         _check(_lib.bloom_deserialize(buf, len(buf), ctypes.byref(out)), "from_bytes")
@@ -189,16 +202,13 @@ class Filter:
         return self._handle is None
 
     def close(self) -> None:
-        """Release the filter's memory (or mapping) now. Idempotent."""
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            _lib.bloom_destroy(handle)
+        """Release the filter's memory (or mapping) now. Idempotent.
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: the module may be half gone
-            pass
+        If another thread is inside a call on this filter, the memory is
+        released when that call returns (the handle is reference-counted,
+        _native.Handle); later calls raise ValueError.
+        """
+        self._handle = None
 
     def __enter__(self) -> "Filter":
         return self
@@ -268,19 +278,21 @@ class Filter:
         Keys go to ``bloom_add_batch`` in chunks of 65,536, so any iterable,
         however long, is fine. On an error, earlier chunks stay added.
         """
+        handle = self._h  # a closed filter raises even for no keys
         count = 0
         for batch in _keys.batches(keys):
-            _check(_lib.bloom_add_batch(self._h, batch.keys, batch.lens, batch.n), "add_many")
+            _check(_lib.bloom_add_batch(handle, batch.keys, batch.lens, batch.n), "add_many")
             count += batch.n
         return count
 
     def contains_many(self, keys: Iterable[Key]) -> List[bool]:
         """Query every key of an iterable (``bloom_query_batch``); a list of
         answers in the same order."""
+        handle = self._h  # a closed filter raises even for no keys
         answers: List[bool] = []
         for batch in _keys.batches(keys):
             results = (ctypes.c_uint8 * batch.n)()
-            _check(_lib.bloom_query_batch(self._h, batch.keys, batch.lens, batch.n, results),
+            _check(_lib.bloom_query_batch(handle, batch.keys, batch.lens, batch.n, results),
                    "contains_many")
             answers.extend(map(bool, bytes(results)))
         return answers
@@ -292,12 +304,12 @@ class Filter:
 
         Raises BloomIncompatibleError naming the first parameter that differs.
         """
-        _check(_lib.bloom_merge(self._h, other._h), "union")
+        _check(_lib.bloom_merge(self._h, _other_handle(other, "update")), "union")
         return self
 
     def intersection_update(self, other: "Filter") -> "Filter":
         """In-place intersection (bitwise AND); returns self."""
-        _check(_lib.bloom_intersect(self._h, other._h), "intersection")
+        _check(_lib.bloom_intersect(self._h, _other_handle(other, "intersection_update")), "intersection")
         return self
 
     def __or__(self, other: object) -> "Filter":
@@ -381,6 +393,12 @@ class Filter:
         return (f"<bloom.Filter kind={i.kind} hash={i.hash} m={i.bits} k={i.hashes} "
                 f"capacity={i.capacity} fp_rate={i.fp_rate:g} keys_added={i.keys_added}"
                 f"{' read_only' if i.read_only else ''}>")
+
+
+def _other_handle(other: object, method: str) -> "ctypes._Pointer":
+    if not isinstance(other, Filter):
+        raise TypeError(f"Filter.{method} takes a bloom.Filter, not {type(other).__name__}")
+    return other._h
 
 
 def _restore(data: bytes) -> Filter:

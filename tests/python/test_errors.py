@@ -35,6 +35,73 @@ class ConstructionErrorsTest(unittest.TestCase):
             bloom.Filter(capacity=-1)
         with self.assertRaises(ValueError):
             bloom.Filter(seed=1 << 64)
+        # C strings end at a NUL: "classic\0junk" must not pass as "classic".
+        with self.assertRaises(ValueError):
+            bloom.Filter(kind="classic\0junk")
+        with self.assertRaises(ValueError):
+            bloom.Filter(hash="xxh3\0")
+        for name in ("fp_rate", "growth", "tightening"):
+            with self.subTest(name=name), self.assertRaises(TypeError):
+                bloom.Filter(kind="scalable", **{name: "0.5"})
+        with self.assertRaises(TypeError):
+            bloom.Filter.from_bytes("not bytes")  # type: ignore[arg-type]
+
+
+class PathErrorsTest(unittest.TestCase):
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.tmp = self._tmp.name
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def test_a_nul_in_a_path_is_refused_not_cut_short(self):
+        f = bloom.Filter(capacity=100)
+        good = os.path.join(self.tmp, "a.bloom")
+        f.save(good)
+        for path in (good + "\0junk", os.fsencode(good) + b"\0x"):
+            with self.subTest(path=path):
+                with self.assertRaisesRegex(ValueError, "null byte"):
+                    f.save(path)
+                with self.assertRaisesRegex(ValueError, "null byte"):
+                    bloom.Filter.load(path)
+                with self.assertRaisesRegex(ValueError, "null byte"):
+                    bloom.Filter.map(path)
+        self.assertEqual(os.listdir(self.tmp), ["a.bloom"])
+
+    def test_a_dangling_symlink_is_file_not_found(self):
+        link = os.path.join(self.tmp, "dangling.bloom")
+        os.symlink(os.path.join(self.tmp, "nowhere.bloom"), link)
+        for open_ in (bloom.Filter.load, bloom.Filter.map):
+            with self.subTest(open_=open_.__name__):
+                with self.assertRaises(bloom.BloomFileNotFoundError) as cm:
+                    open_(link)
+                self.assertIsInstance(cm.exception, FileNotFoundError)
+                self.assertEqual(cm.exception.filename, link)
+
+
+class ClosedFilterTest(unittest.TestCase):
+    def test_every_method_of_a_closed_filter_raises_value_error(self):
+        f = bloom.Filter(capacity=100)
+        other = bloom.Filter(capacity=100)
+        f.close()
+        calls = {
+            "add": lambda: f.add("a"), "contains": lambda: "a" in f, "test_and_add": lambda: f.test_and_add("a"),
+            "add_many([])": lambda: f.add_many([]), "contains_many([])": lambda: f.contains_many([]),
+            "update": lambda: f.update(other), "info": lambda: f.info, "copy": lambda: f.copy(),
+            "to_bytes": lambda: f.to_bytes(), "clear": lambda: f.clear(),
+        }
+        for name, call in calls.items():
+            with self.subTest(method=name), self.assertRaisesRegex(ValueError, "closed"):
+                call()
+        with self.assertRaisesRegex(ValueError, "closed"):
+            other.update(f)  # a closed argument too
+
+    def test_set_operations_take_only_filters(self):
+        f = bloom.Filter(capacity=100)
+        for method in (f.update, f.intersection_update):
+            with self.subTest(method=method.__name__), self.assertRaises(TypeError):
+                method("abc")  # type: ignore[arg-type]
 
 
 class RemoveOnClassicTest(unittest.TestCase):
