@@ -259,7 +259,11 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
 /* Write the filter to path, replacing any file there atomically: a temporary
  * file in the same directory is written, fsync'ed and renamed over path, and
  * the directory is fsync'ed. On failure the old file is left intact and the
- * temporary file is removed. Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO. */
+ * temporary file is removed. A symbolic link at path is followed: the file
+ * it points to is replaced and the link stays. A replaced file keeps its
+ * permission bits (and owner and group where the process may set them); a
+ * new one gets 0666 minus the umask.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO. */
 BLOOM_API bloom_status bloom_save(const bloom_filter *f, const char *path);
 
 /* Read a filter saved by bloom_save (or bloom_serialize). Everything is

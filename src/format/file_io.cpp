@@ -13,6 +13,7 @@
 #include "error.hpp"
 #include "format/byte_stream.hpp"
 #include "format/memory_stream.hpp"
+#include "format/save_path.hpp"
 #include "format/serializer.hpp"
 
 namespace bloom::core {
@@ -99,13 +100,6 @@ class FdSource final : public ByteSource {
   const std::string &path_;
 };
 
-std::string directory_of(const std::string &path) {
-  const size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  if (slash == 0) return "/";
-  return path.substr(0, slash);
-}
-
 // Opens path for reading without blocking on FIFOs and insists on a regular
 // file; returns the descriptor and its size.
 int open_regular(const std::string &path, uint64_t *size) {
@@ -133,12 +127,15 @@ FileOps &file_ops() {
 void save_file(const Filter &f, const char *path_c) {
   const std::string path(path_c);
   if (path.empty()) fail(BLOOM_E_INVALID_ARG, "path is empty");
-  // O_EXCL on a fresh name; 0666 lets the umask decide the mode as for any
-  // newly created file.
+  const std::string target = save_target(path);
+  struct stat old;
+  const bool replacing = ::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode);
+  // O_EXCL on a fresh name; 0666 lets the umask decide the mode of a new
+  // file, as for any newly created file.
   std::string temp;
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(g_temp_counter.fetch_add(1));
+    temp = temp_name_for(target, g_temp_counter.fetch_add(1));
     fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
       fail(BLOOM_E_IO, describe_errno("cannot create a temporary file for", path, errno));
@@ -147,11 +144,21 @@ void save_file(const Filter &f, const char *path_c) {
 
   Fd file(fd);
   try {
+    if (replacing) {
+      // The replaced file's permissions carry over: a 0600 filter must not
+      // come back world-readable. Its owner and group too where allowed
+      // (root, or a group of ours); otherwise the new file is ours.
+      if (::fchmod(fd, old.st_mode & 07777) != 0)
+        fail(BLOOM_E_IO, describe_errno("cannot set the permissions of the new", path, errno));
+      if (::fchown(fd, old.st_uid, old.st_gid) != 0) {
+        // EPERM: not allowed to give the file away; keeping ours is right.
+      }
+    }
     FdSink sink(fd, path);
     serialize(f, sink);
     if (file_ops().fsync(fd) != 0) fail(BLOOM_E_IO, describe_errno("cannot fsync", path, errno));
     if (file.close_now() != 0) fail(BLOOM_E_IO, describe_errno("cannot close", path, errno));
-    if (file_ops().rename(temp.c_str(), path.c_str()) != 0)
+    if (file_ops().rename(temp.c_str(), target.c_str()) != 0)
       fail(BLOOM_E_IO, describe_errno("cannot rename the temporary file onto", path, errno));
   } catch (...) {
     ::unlink(temp.c_str());
@@ -159,7 +166,7 @@ void save_file(const Filter &f, const char *path_c) {
   }
   // The rename is durable once the directory entry is on disk. A failure
   // here leaves the new file in place, so it is not reported as a failed save.
-  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dir = ::open(directory_of(target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     file_ops().fsync(dir);
     ::close(dir);

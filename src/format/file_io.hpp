@@ -12,7 +12,9 @@ namespace bloom::core {
 
 // Writes f to path atomically: a temporary file next to path is written,
 // fsync'ed and renamed over it, then the directory is fsync'ed. On any
-// failure the temporary file is removed and path is untouched. Throws Error.
+// failure the temporary file is removed and path is untouched. A symbolic
+// link is followed (its target is replaced; save_path.hpp), and a replaced
+// file keeps its permissions. Throws Error.
 void save_file(const Filter &f, const char *path);
 
 // Reads a whole file as format v1. Throws Error (IO for missing, unreadable

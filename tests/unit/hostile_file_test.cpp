@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hardening_util.hpp"
+#include "temp_dir.hpp"
 
 namespace bloom::test {
 namespace {
@@ -26,23 +27,6 @@ struct NamedOpener {
   Opener open;
 };
 constexpr NamedOpener kOpeners[] = {{"bloom_load", bloom_load}, {"bloom_map", bloom_map}};
-
-// A fresh private directory, removed (with what the test left) afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = ::testing::TempDir() + "bloom_hostile_XXXXXX";
-    path_ = mkdtemp(templ.data()) != nullptr ? templ : "";
-  }
-  ~TempDir() {
-    if (!path_.empty()) std::system(("rm -rf '" + path_ + "'").c_str());
-  }
-  const std::string &path() const { return path_; }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 void write_file(const std::string &path, const unsigned char *data, size_t len) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);

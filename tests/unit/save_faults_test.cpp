@@ -3,7 +3,6 @@
 // the previous file must survive byte for byte and no temporary file may be
 // left. A child killed at random points while saving must leave the target
 // as the old or the new valid file.
-#include <dirent.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -12,8 +11,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <string>
 #include <thread>
@@ -21,39 +18,10 @@
 
 #include "format/file_io.hpp"
 #include "hardening_util.hpp"
+#include "temp_dir.hpp"
 
 namespace bloom::test {
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = ::testing::TempDir() + "bloom_save_XXXXXX";
-    path_ = mkdtemp(templ.data()) != nullptr ? templ : "";
-  }
-  ~TempDir() {
-    if (!path_.empty()) std::system(("rm -rf '" + path_ + "'").c_str());
-  }
-  const std::string &path() const { return path_; }
-  std::string file(const std::string &name) const { return path_ + "/" + name; }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    if (DIR *d = opendir(path_.c_str())) {
-      while (const dirent *e = readdir(d))
-        if (std::string(e->d_name) != "." && std::string(e->d_name) != "..") out.push_back(e->d_name);
-      closedir(d);
-    }
-    return out;
-  }
-
- private:
-  std::string path_;
-};
-
-std::vector<unsigned char> read_all(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Restores the real system calls when a test ends.
 struct FileOpsGuard {

@@ -1,0 +1,121 @@
+// save_path_test.cpp -- which file bloom_save replaces and how: symbolic
+// links are followed (the link stays a link), a replaced file keeps its
+// permissions, and a name near the 255-byte limit still saves although its
+// temporary file's name would be longer.
+#include "format/save_path.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "temp_dir.hpp"
+#include "test_util.hpp"
+
+namespace bloom::test {
+namespace {
+
+FilterPtr filter_with(const std::string &prefix) {
+  FilterPtr f = make_filter(classic_options(1000, 0.01));
+  add_all(f.get(), make_keys(prefix, 100));
+  return f;
+}
+
+bool is_symlink(const std::string &path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+mode_t mode_of(const std::string &path) {
+  struct stat st;
+  EXPECT_EQ(::stat(path.c_str(), &st), 0) << path;
+  return st.st_mode & 07777;
+}
+
+class SavePath : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_FALSE(dir_.path().empty()); }
+  TempDir dir_;
+  FilterPtr old_ = filter_with("old-");
+  FilterPtr new_ = filter_with("new-");
+};
+
+TEST_F(SavePath, ALinkIsFollowedAndStaysALink) {
+  const std::string target = dir_.file("v1.bloom");
+  ASSERT_EQ(bloom_save(old_.get(), target.c_str()), BLOOM_OK) << bloom_last_error();
+  // A relative link, and a chain: current -> latest -> v1.bloom.
+  ASSERT_EQ(::symlink("v1.bloom", dir_.file("latest").c_str()), 0);
+  ASSERT_EQ(::symlink(dir_.file("latest").c_str(), dir_.file("current").c_str()), 0);
+  ASSERT_EQ(bloom_save(new_.get(), dir_.file("current").c_str()), BLOOM_OK) << bloom_last_error();
+  EXPECT_TRUE(is_symlink(dir_.file("current")));
+  EXPECT_TRUE(is_symlink(dir_.file("latest")));
+  EXPECT_EQ(read_all(target), serialize(new_.get()));
+  EXPECT_EQ(dir_.entries(), (std::vector<std::string>{"current", "latest", "v1.bloom"}));
+}
+
+TEST_F(SavePath, ADanglingLinkCreatesItsTarget) {
+  ASSERT_EQ(::symlink("made.bloom", dir_.file("link").c_str()), 0);
+  ASSERT_EQ(bloom_save(new_.get(), dir_.file("link").c_str()), BLOOM_OK) << bloom_last_error();
+  EXPECT_TRUE(is_symlink(dir_.file("link")));
+  EXPECT_EQ(read_all(dir_.file("made.bloom")), serialize(new_.get()));
+}
+
+TEST_F(SavePath, ALinkLoopIsAnIoErrorAndWritesNothing) {
+  ASSERT_EQ(::symlink("b", dir_.file("a").c_str()), 0);
+  ASSERT_EQ(::symlink("a", dir_.file("b").c_str()), 0);
+  EXPECT_EQ(bloom_save(new_.get(), dir_.file("a").c_str()), BLOOM_E_IO);
+  EXPECT_NE(std::string(bloom_last_error()).find("symbolic links"), std::string::npos) << bloom_last_error();
+  EXPECT_EQ(dir_.entries(), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST_F(SavePath, AReplacedFileKeepsItsPermissions) {
+  const std::string path = dir_.file("private.bloom");
+  ASSERT_EQ(bloom_save(old_.get(), path.c_str()), BLOOM_OK);
+  for (mode_t mode : {mode_t{0600}, mode_t{0640}, mode_t{0604}}) {
+    ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+    ASSERT_EQ(bloom_save(new_.get(), path.c_str()), BLOOM_OK) << bloom_last_error();
+    EXPECT_EQ(mode_of(path), mode);
+  }
+  EXPECT_EQ(read_all(path), serialize(new_.get()));
+}
+
+TEST_F(SavePath, ANewFileGetsTheUmasksMode) {
+  const mode_t old_mask = ::umask(027);
+  const bloom_status s = bloom_save(new_.get(), dir_.file("new.bloom").c_str());
+  ::umask(old_mask);
+  ASSERT_EQ(s, BLOOM_OK) << bloom_last_error();
+  EXPECT_EQ(mode_of(dir_.file("new.bloom")), mode_t{0640});
+}
+
+TEST_F(SavePath, ANameOfTheMaximumLengthSaves) {
+  for (size_t len : {240u, 250u, 255u}) {
+    const std::string name(len - 6, 'x');
+    const std::string path = dir_.file(name + ".bloom");
+    ASSERT_EQ(bloom_save(new_.get(), path.c_str()), BLOOM_OK) << len << ": " << bloom_last_error();
+    ASSERT_EQ(bloom_save(old_.get(), path.c_str()), BLOOM_OK)
+        << len << " (replacing): " << bloom_last_error();
+    EXPECT_EQ(read_all(path), serialize(old_.get())) << len;
+    EXPECT_EQ(dir_.entries(), std::vector<std::string>{name + ".bloom"}) << len;
+    ASSERT_EQ(::unlink(path.c_str()), 0);
+  }
+}
+
+TEST(TempName, StaysWithinAFileNameAndTheTargetsDirectory) {
+  EXPECT_EQ(core::temp_name_for("dir/f.bloom", 7), "dir/f.bloom.tmp." + std::to_string(::getpid()) + ".7");
+  const std::string long_name(255, 'y');
+  for (const std::string &target : {long_name, "d/" + long_name, "/a/b/" + long_name.substr(0, 250)}) {
+    const std::string temp = core::temp_name_for(target, 123456789);
+    const size_t slash = temp.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "" : temp.substr(0, slash + 1);
+    const std::string name = temp.substr(dir.size());
+    EXPECT_EQ(dir, target.substr(0, dir.size()));
+    EXPECT_LE(name.size(), 255u) << target;
+    EXPECT_EQ(name.rfind("yyyy", 0), 0u) << name;  // a prefix of the target's own name
+    EXPECT_NE(name.find(".tmp." + std::to_string(::getpid()) + ".123456789"), std::string::npos) << name;
+  }
+}
+
+}  // namespace
+}  // namespace bloom::test
