@@ -105,10 +105,13 @@ typedef enum bloom_hash {
  * less than the names suggest: positions are the high bits of a 64-bit
  * probe value (docs/FORMAT.md), and the cubic term (at most k(k-1)(k-2)/6)
  * moves one only for about C(k+1,4) * m / 2^64 of the keys -- 4e-10 at
- * m = 1e8, k = 7 (0 of 10^7 random keys differed), 4e-6 at m = 2^40. */
+ * m = 1e8, k = 7 (0 of 10^7 random keys differed), 4e-6 at m = 2^40.
+ * Blocked filters refuse it (BLOOM_E_INVALID_ARG): their probes inside a
+ * line are not double hashing. */
 #define BLOOM_FLAG_PLAIN_DOUBLE_HASHING 0x2u
 
-/* The largest filter: 2^40 bits (128 GiB) of bits or counters. */
+/* The largest filter: 2^40 bits (128 GiB) or, for counting filters, 2^40
+ * counters (512 GiB at 4 bits each). */
 #define BLOOM_MAX_BITS (UINT64_C(1) << 40)
 /* The largest number of probes per key. */
 #define BLOOM_MAX_HASHES 64u
@@ -159,7 +162,9 @@ typedef struct bloom_filter bloom_filter; /* opaque */
  * or, when that is 0, round((m / capacity) * ln 2).
  * Blocked: m is whole 512-bit lines sized by the blocked-filter FPR model
  * (a few % to 15% above the formula) and an explicit m must be a multiple of
- * 512; partitioned needs m >= k. (docs/kinds-partitioned-blocked.md)
+ * 512; with an explicit m and o->hashes == 0, k is the one that minimises
+ * that model's rate for capacity keys, not the formula above. Partitioned
+ * needs m >= k. (docs/kinds-partitioned-blocked.md)
  * o: not NULL, read only, not retained. out: not NULL; receives the new
  * handle, owned by the caller (release with bloom_destroy), or NULL.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size too small, unknown
@@ -272,7 +277,9 @@ BLOOM_API bloom_status bloom_save(const bloom_filter *f, const char *path);
  * checksums. out receives a new caller-owned handle or NULL.
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO (missing, unreadable,
  * not a regular file), BLOOM_E_FORMAT, BLOOM_E_CHECKSUM, BLOOM_E_VERSION,
- * BLOOM_E_OVERFLOW, BLOOM_E_NOMEM. */
+ * BLOOM_E_OVERFLOW, BLOOM_E_NOMEM, BLOOM_E_UNSUPPORTED (a kind or a
+ * combination of kind and flags this build cannot run, e.g. a scalable
+ * filter with BLOOM_FLAG_CONCURRENT, which bloom_create refuses too). */
 BLOOM_API bloom_status bloom_load(const char *path, bloom_filter **out);
 
 /* Map a saved file read-only and query it in place (zero copy, shared by
@@ -292,7 +299,7 @@ BLOOM_API bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size
 BLOOM_API bloom_status bloom_serialize(const bloom_filter *f, void *buf, size_t cap, size_t *written);
 
 /* Build a filter from len bytes produced by bloom_serialize / bloom_save.
- * Validated as bloom_load; buf is not retained. */
+ * Validated as bloom_load, with the same statuses; buf is not retained. */
 BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len, bloom_filter **out);
 
 /* ------------------------------------------------------------------------ */
@@ -324,7 +331,8 @@ typedef struct bloom_info {
   /* The file format bloom_save writes for this filter (docs/FORMAT.md):
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2), 1.0 for every other filter, including blocked filters loaded from
-   * 1.0 files. A library reads files up to the minor it writes; two blocked
+   * 1.0 files. A file's minor version does not decide whether it loads: its
+ * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two blocked
    * filters merge or intersect only when their versions are equal (and the
    * rest of their parameters are). Reported since library 0.2.0
    * (bloom_version_number() >= 200): on 64-bit platforms these members fill

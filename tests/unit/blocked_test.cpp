@@ -233,6 +233,49 @@ TEST(Blocked, SizeIsWholeLinesAndMeetsTheModel) {
   }
 }
 
+// Below p ~ 1e-10 the model's exact form (an alternating sum) has no
+// correct digits left; it used to read as tiny or negative, clamped to 0, so
+// p = 1e-15 got a smaller filter than 1e-14 and a true rate 35x p. Now the
+// model falls back to its upper bound there. References: the same model in
+// 60-digit arithmetic (mpmath).
+TEST(Blocked, ModelNeverUnderstatesTinyRates) {
+  struct Case {
+    double lambda;
+    uint32_t k;
+    double exact;
+  };
+  const Case cases[] = {{1, 20, 1.54022e-16}, {2, 20, 3.20437e-14},   {0.5, 16, 2.50407e-17},
+                        {1, 12, 5.08176e-14}, {2, 12, 2.55588e-12},   {4, 20, 1.30334e-11},
+                        {8, 16, 1.20427e-8},  {23.24, 12, 9.99747e-5}};
+  for (const Case &c : cases) {
+    const double model = core::blocked::model_fp_rate(1000 * c.lambda, 1000, c.k);
+    EXPECT_GE(model, c.exact * (1 - 1e-5)) << c.lambda << " " << c.k;
+    EXPECT_LE(model, c.exact * 4) << c.lambda << " " << c.k;  // the bound is 1.5-2.8x here
+  }
+  // Where the exact form is trustworthy it is what the model returns.
+  EXPECT_NEAR(core::blocked::model_fp_rate(23240, 1000, 12), 9.99747e-5, 1e-9);
+  EXPECT_NEAR(core::blocked::model_fp_rate(8000, 1000, 16), 1.20427e-8, 1e-13);
+}
+
+TEST(Blocked, SmallerRatesNeverGetSmallerFilters) {
+  for (uint64_t n : {1000ull, 1000000ull}) {
+    uint64_t previous = 0;
+    for (double p = 1e-2; p > 1e-31; p /= 10) {
+      const core::blocked::BlockedShape s = core::blocked::blocked_shape(n, p, 0);
+      EXPECT_GE(s.lines, previous) << n << " " << p;
+      EXPECT_LE(core::blocked::model_fp_rate(static_cast<double>(n), s.lines, s.hashes), p) << n << " " << p;
+      // The k search finds the best k however far it is from its start
+      // (at p = 1e-20 the start was k = 19 and the best k = 40).
+      for (uint32_t k : {s.hashes - 1, s.hashes + 1}) {
+        if (k >= 1 && k <= 64) {
+          EXPECT_GE(core::blocked::blocked_shape(n, p, k).lines, s.lines) << n << " " << p;
+        }
+      }
+      previous = s.lines;
+    }
+  }
+}
+
 TEST(Blocked, ModelLimitsAndMonotonicity) {
   EXPECT_EQ(core::blocked::line_fp_rate(0, 8), 0.0);
   EXPECT_DOUBLE_EQ(core::blocked::line_fp_rate(512, 8), 1.0);
