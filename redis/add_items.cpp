@@ -7,7 +7,7 @@ namespace bloom_redis {
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) {
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  if (v->fixed_capacity == 0) {
+  if (v->scalable) {
     // A scalable filter grows by whole stages outside Redis's allocator;
     // once its arrays reach MAX_FILTER_BYTES it takes no new items, so it
     // can exceed the limit by at most the one stage that crossed it.
@@ -24,7 +24,7 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     // keeps set semantics and BF.CARD equals bloom's keys_added after a reload.
     const int present = bloom_query(v->filter, data, len);
     if (present == 1) return 0;
-    if (present == 0 && v->items >= v->fixed_capacity) {
+    if (present == 0 && v->fixed_capacity != 0 && v->items >= v->fixed_capacity) {
       *error = "ERR non scaling filter is full";
       return -1;
     }

@@ -6,7 +6,15 @@
 // built in a copy and swapped in only when every source merged, so a failed
 // BF.MERGE leaves dst unchanged. In a cluster all keys must hash to one slot
 // (share a {hash tag}); Redis answers CROSSSLOT otherwise.
+//
+// BF.CARD of the union is the sum of its inputs' counts (bloom_merge's
+// keys_added): keys in both are counted twice, as no count of distinct keys
+// survives in the bits. An upper bound, so the capacity checks it feeds err
+// on the side of the promised error rate. A source named twice, or naming
+// dst itself, is merged once: OR-ing a filter into itself adds nothing.
+#include <algorithm>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "commands.hpp"
@@ -32,18 +40,25 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   try {
     std::vector<std::unique_ptr<FilterKey>> sources;
     std::vector<const bloom_filter *> filters;
+    std::vector<std::string> names;  // of filters[i]; dst's name first
+    names.push_back(key_name(argv[1]));
     for (int i = 2; i < argc; ++i) {
+      const std::string name = key_name(argv[i]);
       sources.push_back(std::make_unique<FilterKey>(ctx, argv[i], REDISMODULE_READ));
       if (reject_unusable(ctx, *sources.back())) return REDISMODULE_OK;
       const FilterValue *v = sources.back()->value();
-      if (v == nullptr) return reply_error(ctx, "ERR not found: source key '" + key_name(argv[i]) + "'");
+      if (v == nullptr) return reply_error(ctx, "ERR not found: source key '" + name + "'");
+      if (std::find(names.begin(), names.end(), name) != names.end()) continue;  // dst, or named before
       filters.push_back(v->filter);
+      names.push_back(name);
     }
 
     FilterKey dst(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
     if (reject_unusable(ctx, dst)) return REDISMODULE_OK;
     FilterValue *target = dst.value();
 
+    // A missing dst cannot be a source (sources exist), so filters[0] is then
+    // the first source; an existing dst named as every source leaves none.
     bloom_filter *copy = nullptr;
     bloom_status st = bloom_clone(target != nullptr ? target->filter : filters[0], &copy);
     if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("merge", st));
@@ -51,8 +66,7 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     for (size_t i = target != nullptr ? 0 : 1; i < filters.size(); ++i) {
       st = bloom_merge(merged.get(), filters[i]);
       if (st != BLOOM_OK)
-        return reply_error(
-            ctx, "ERR " + bloom_error(("cannot merge '" + key_name(argv[i + 2]) + "'").c_str(), st));
+        return reply_error(ctx, "ERR " + bloom_error(("cannot merge '" + names[i + 1] + "'").c_str(), st));
     }
 
     std::string error;

@@ -77,10 +77,14 @@ const InfoField kInfoFields[] = {
     // As RedisBloom: nil for a filter that does not grow.
     {"Expansion rate", "EXPANSION",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
-       if (i.kind == BLOOM_KIND_SCALABLE)
+       // BF.RESERVE takes whole factors; a filter loaded from a file may
+       // have any, and 1.5 must not read as 1.
+       if (i.kind != BLOOM_KIND_SCALABLE)
+         RedisModule_ReplyWithNull(ctx);
+       else if (i.growth == static_cast<double>(static_cast<long long>(i.growth)))
          RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.growth));
        else
-         RedisModule_ReplyWithNull(ctx);
+         RedisModule_ReplyWithDouble(ctx, i.growth);
      }},
     // bloom's own fields.
     {"Kind", "KIND",

@@ -52,17 +52,25 @@ bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *e
   return true;
 }
 
+namespace {
+std::string too_large(const FilterParams &p) {
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%g", p.error_rate);
+  return "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
+         " needs more than the " + std::to_string(config().max_filter_bytes) +
+         "-byte limit (module argument MAX_FILTER_BYTES)";
+}
+}  // namespace
+
 bloom_filter *create_filter(const FilterParams &p, std::string *error) {
+  // The classic formula's size is a lower bound for every kind: a request
+  // clearly over the limit is refused before anything is allocated.
   uint64_t bits = 0;
   uint32_t hashes = 0;
   bloom_status st = bloom_optimal_params(p.capacity, p.error_rate, &bits, &hashes);
   if (st == BLOOM_OK && bits / 8 > config().max_filter_bytes) st = BLOOM_E_OVERFLOW;
   if (st == BLOOM_E_OVERFLOW) {
-    char rate[32];
-    std::snprintf(rate, sizeof rate, "%g", p.error_rate);
-    *error = "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
-             " needs more than the " + std::to_string(config().max_filter_bytes) +
-             "-byte limit (module argument MAX_FILTER_BYTES)";
+    *error = too_large(p);
     return nullptr;
   }
   if (st != BLOOM_OK) {
@@ -79,6 +87,17 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
   st = bloom_create(&o, &f);
   if (st != BLOOM_OK) {
     *error = "ERR " + bloom_error("cannot create the filter", st);
+    return nullptr;
+  }
+  // The filter as built must fit, as add_item measures it: a scalable
+  // filter's first stage is sized for a tighter rate (about 1.45x the
+  // classic size at the default tightening), and one created over the limit
+  // would refuse every add.
+  size_t size = 0;
+  if (bloom_serialized_size(f, &size) != BLOOM_OK ||
+      (p.nonscaling ? size > config().max_filter_bytes : size >= config().max_filter_bytes)) {
+    bloom_destroy(f);
+    *error = too_large(p);
     return nullptr;
   }
   return f;

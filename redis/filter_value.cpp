@@ -4,6 +4,11 @@
 
 namespace bloom_redis {
 
+uint64_t next_generation() {
+  static uint64_t last = 0;
+  return ++last;
+}
+
 std::string bloom_error(const char *what, int status) {
   const char *detail = bloom_last_error();
   std::string msg = what;
@@ -40,7 +45,8 @@ FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
       distinct += stage.keys_added;
     v->items = distinct;
   }
-  v->fixed_capacity = info.kind == BLOOM_KIND_SCALABLE ? 0 : info.capacity;
+  v->scalable = info.kind == BLOOM_KIND_SCALABLE;
+  v->fixed_capacity = v->scalable ? 0 : info.capacity;
   return v;
 }
 

@@ -15,6 +15,11 @@
 
 namespace bloom_redis {
 
+// A fresh value for FilterValue::generation: unique across all filters of
+// the server (commands run on one thread), so a BF.SCANDUMP walk notices a
+// write to its filter and also a key whose filter was replaced.
+uint64_t next_generation();
+
 struct FilterValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
@@ -23,8 +28,13 @@ struct FilterValue {
 
   bool loading() const { return filter == nullptr; }
 
-  // Drops the cached BF.SCANDUMP image: every write calls this.
+  // Every write calls this: a BF.SCANDUMP walk begun before it can no
+  // longer continue (its iterators carry the generation they began in).
   void touch() {
+    generation = next_generation();
+    drop_dump_image();
+  }
+  void drop_dump_image() {
     dump_image.clear();
     dump_image.shrink_to_fit();
   }
@@ -33,9 +43,16 @@ struct FilterValue {
   // Keys this filter reports as inserted (BF.CARD): successful adds of new
   // keys, as bloom counts them in bloom_info.keys_added.
   uint64_t items = 0;
-  // For kinds that do not grow: the capacity past which BF.ADD refuses new
-  // keys, as RedisBloom's NONSCALING filters do. 0 = no limit (scalable).
+  // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
+  // kind is non-scaling.
+  bool scalable = false;
+  // For non-scaling kinds: the capacity past which BF.ADD refuses new keys,
+  // as RedisBloom's NONSCALING filters do. 0 = none recorded (a filter
+  // loaded from a file made with explicit bits): no limit.
   uint64_t fixed_capacity = 0;
+  // Which version of the filter this is, for BF.SCANDUMP's iterators: new
+  // on every write (touch()) and for every new value. Not persisted.
+  uint64_t generation = next_generation();
 
   // The serialized image of a live filter while BF.SCANDUMP walks it; kept
   // so each chunk does not cost a whole serialization.

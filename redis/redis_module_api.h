@@ -27,6 +27,10 @@ extern "C" {
 #define REDISMODULE_APIVER_1 1
 
 /* RedisModule_OpenKey modes. */
+/* RedisModule_GetContextFlags bits. */
+#define REDISMODULE_CTX_FLAGS_REPLICATED (1 << 12) /* sent by the master */
+#define REDISMODULE_CTX_FLAGS_LOADING (1 << 13)    /* loading the AOF or an RDB */
+
 #define REDISMODULE_READ (1 << 0)
 #define REDISMODULE_WRITE (1 << 1)
 
@@ -113,6 +117,7 @@ extern const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, siz
 extern int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
 extern int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
 extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+extern int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 extern void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 extern uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
 extern void (*RedisModule_SaveStringBuffer)(RedisModuleIO *io, const char *str, size_t len);

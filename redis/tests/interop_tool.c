@@ -1,8 +1,9 @@
 /* interop_tool.c -- the C library's side of the Redis interop tests.
  *
- *   interop_tool write FILE KIND CAPACITY FP_RATE N PREFIX
+ *   interop_tool write FILE KIND CAPACITY FP_RATE N PREFIX [BITS HASHES]
  *       creates a filter of KIND ("classic", "scalable", ...), adds the keys
- *       PREFIX0 .. PREFIX(N-1), and saves it to FILE with bloom_save.
+ *       PREFIX0 .. PREFIX(N-1), and saves it to FILE with bloom_save. BITS
+ *       and HASHES give m and k explicitly (then CAPACITY may be 0).
  *   interop_tool check FILE N PREFIX ABSENT_PREFIX
  *       loads FILE with bloom_load and checks that every key PREFIXi is
  *       present; prints "present=N absent_hits=X" for N keys ABSENT_PREFIXi.
@@ -25,6 +26,10 @@ static int write_filter(char **argv) {
   o.capacity = strtoull(argv[4], NULL, 10);
   o.fp_rate = strtod(argv[5], NULL);
   const unsigned long n = strtoul(argv[6], NULL, 10);
+  if (argv[8] != NULL && argv[9] != NULL) {
+    o.bits = strtoull(argv[8], NULL, 10);
+    o.hashes = (uint32_t)strtoul(argv[9], NULL, 10);
+  }
   bloom_filter *f = NULL;
   int st = bloom_create(&o, &f);
   if (st != BLOOM_OK) return fail("create", st);
@@ -57,7 +62,7 @@ static int check_filter(char **argv) {
 }
 
 int main(int argc, char **argv) {
-  if (argc == 8 && strcmp(argv[1], "write") == 0) return write_filter(argv);
+  if ((argc == 8 || argc == 10) && strcmp(argv[1], "write") == 0) return write_filter(argv);
   if (argc == 6 && strcmp(argv[1], "check") == 0) return check_filter(argv);
   fprintf(stderr,
           "usage: %s write FILE KIND CAPACITY FP_RATE N PREFIX\n"

@@ -53,6 +53,14 @@ class PythonInterop(unittest.TestCase):
         self.assertEqual(batched(self.r, "BF.MEXISTS", "frompy:" + kind, probes),
                          [int(x) for x in f.contains_many(probes)])
 
+    def test_a_fractional_growth_factor_is_reported_as_it_is(self):
+        # BF.RESERVE takes whole EXPANSION factors; a file may hold any. 1.5
+        # used to be reported as 1.
+        for growth, expected in ((1.5, b"1.5"), (3.0, 3)):
+            image = bloom.Filter(capacity=100, fp_rate=0.01, kind="scalable", growth=growth).to_bytes()
+            self.r.execute_command("BF.LOADCHUNK", "grow", len(image), image)
+            self.assertEqual(self.r.execute_command("BF.INFO", "grow", "EXPANSION"), [expected])
+
     def test_python_classic_to_redis(self):
         self.check_python_to_redis("classic")
 

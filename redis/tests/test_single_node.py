@@ -334,7 +334,69 @@ class SingleNode(unittest.TestCase):
     def test_redis_dump_loads_into_library_scalable(self):
         self.check_redis_dump_loads_into_library([])
 
+    def test_a_counting_filter_without_a_capacity_keeps_set_semantics(self):
+        # A file made with explicit bits records capacity 0. It used to be taken
+        # for a scalable filter, so BF.ADD skipped its presence check and a
+        # counting filter counted a present key again (BF.CARD 1, 3 after a reload).
+        r = self.r
+        path = os.path.join(h.temp_dir("interop"), "cnt0.bloom")
+        subprocess.run([INTEROP, "write", path, "counting", "0", "0.01", "0", "x:", "4096", "4"], check=True)
+        with open(path, "rb") as f:
+            image = f.read()
+        r.execute_command("BF.LOADCHUNK", "c0", len(image), image)
+        self.assertEqual([r.execute_command("BF.ADD", "c0", "x") for _ in range(3)], [1, 0, 0])
+        self.assertEqual(r.execute_command("BF.CARD", "c0"), 1)
+        r.restore("c1", 0, r.dump("c0"))
+        self.assertEqual(r.execute_command("BF.CARD", "c1"), 1)
+        # No capacity recorded: no "full" limit either.
+        replies = madd_all(r, "c0", keys("more:", 300))
+        self.assertTrue(all(a in (0, 1) for a in replies), replies)
+        self.assertGreater(sum(replies), 250)
+
+    def test_scandump_refuses_to_continue_after_a_write(self):
+        r = self.r
+        r.execute_command("BF.RESERVE", "w", 0.01, 1000000, "NONSCALING")  # ~1.2 MB: two chunks
+        r.execute_command("BF.ADD", "w", "a")
+        it, first = r.execute_command("BF.SCANDUMP", "w", 0)
+        r.execute_command("BF.ADD", "w", "b")
+        with self.assertRaisesRegex(ResponseError, "written to during this BF.SCANDUMP walk"):
+            r.execute_command("BF.SCANDUMP", "w", it)
+        # A key replaced under the walk is noticed too.
+        it, first = r.execute_command("BF.SCANDUMP", "w", 0)
+        r.delete("w")
+        r.execute_command("BF.RESERVE", "w", 0.01, 1000000, "NONSCALING")
+        with self.assertRaisesRegex(ResponseError, "written to during this BF.SCANDUMP walk"):
+            r.execute_command("BF.SCANDUMP", "w", it)
+        # Two walks without writes may interleave, and one ending does not spoil the other.
+        r.execute_command("BF.MADD", "w", "a", "b")
+        walk_a = scandump(r, "w")
+        it_b, chunk_b = r.execute_command("BF.SCANDUMP", "w", 0)
+        walk_a2 = scandump(r, "w")  # begins and ends while walk b is open
+        rest_b = []
+        while True:
+            it_b, data = r.execute_command("BF.SCANDUMP", "w", it_b)
+            if it_b == 0:
+                break
+            rest_b.append(data)
+        self.assertEqual(b"".join(c for _, c in walk_a), chunk_b + b"".join(rest_b))
+        self.assertEqual(walk_a, walk_a2)
+
     # --- MERGE
+
+    def test_merge_does_not_count_a_filter_twice(self):
+        r = self.r
+        r.execute_command("BF.RESERVE", "n", 0.01, 5, "NONSCALING")
+        r.execute_command("BF.MADD", "n", "1", "2", "3")
+        self.assertEqual(r.execute_command("BF.MERGE", "n", "n", "n"), b"OK")
+        self.assertEqual(r.execute_command("BF.CARD", "n"), 3)
+        self.assertEqual(r.execute_command("BF.ADD", "n", "4"), 1)  # not "full" at 4 distinct keys of 5
+        self.assertEqual(r.execute_command("BF.MERGE", "m", "n", "n"), b"OK")  # m missing: a copy of n
+        self.assertEqual(r.execute_command("BF.CARD", "m"), 4)
+        # Distinct filters still add up (an upper bound on the distinct keys).
+        r.execute_command("BF.RESERVE", "o", 0.01, 5, "NONSCALING")
+        r.execute_command("BF.ADD", "o", "1")
+        r.execute_command("BF.MERGE", "m", "o", "n")
+        self.assertEqual(r.execute_command("BF.CARD", "m"), 4 + 1 + 4)
 
     def test_merge(self):
         r = self.r
@@ -511,6 +573,22 @@ class ModuleArguments(unittest.TestCase):
         # 100,000 keys at 1% need ~117 KiB: over the 64 KiB limit.
         with self.assertRaisesRegex(ResponseError, "filter too large"):
             r.execute_command("BF.RESERVE", "big", 0.01, 100000)
+        # 40,000 keys at 1% fit as a classic filter (47 KiB) but not as a
+        # scalable one, whose first stage is sized for a tighter rate (~68 KiB):
+        # it used to be created, then refused every add as full.
+        self.assertEqual(r.execute_command("BF.RESERVE", "classic40k", 0.01, 40000, "NONSCALING"), b"OK")
+        with self.assertRaisesRegex(ResponseError, "filter too large"):
+            r.execute_command("BF.RESERVE", "scalable40k", 0.01, 40000)
+        self.assertEqual(r.execute_command("BF.RESERVE", "scalable30k", 0.01, 30000), b"OK")
+        self.assertEqual(r.execute_command("BF.ADD", "scalable30k", "x"), 1)
+        # A restore by BF.LOADCHUNK must fit as well.
+        path = os.path.join(h.temp_dir("interop"), "big.bloom")
+        subprocess.run([INTEROP, "write", path, "classic", "100000", "0.01", "10", "big:"], check=True)
+        with open(path, "rb") as f:
+            image = f.read()
+        with self.assertRaisesRegex(ResponseError, "filter too large: the image is"):
+            r.execute_command("BF.LOADCHUNK", "bigcopy", len(image), image)
+        self.assertEqual(r.exists("bigcopy"), 0)
         # A scalable filter stops taking new items once it reaches the limit,
         # and keeps answering for every item it took.
         r.execute_command("BF.RESERVE", "grow", 0.01, 1000)
