@@ -117,14 +117,17 @@ int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
             ctx, "ERR bad chunk: the first chunk does not start with a bloom filter header (format v1)");
       if (len > total)
         return RedisModule_ReplyWithError(ctx, "ERR bad chunk: longer than the filter it starts");
-      // New filters must fit MAX_FILTER_BYTES, restored ones too -- except
+      // New filters must fit MAX_FILTER_BYTES, restored ones too (with the
+      // same allowance for a scalable filter's last stage) -- except
       // while loading the AOF or from the master: those filters were
       // accepted once (a scalable one may exceed the limit by a stage), and
       // refusing them now would lose data.
       const int flags = RedisModule_GetContextFlags(ctx);
       const bool replaying =
           (flags & (REDISMODULE_CTX_FLAGS_LOADING | REDISMODULE_CTX_FLAGS_REPLICATED)) != 0;
-      if (!replaying && total > config().max_filter_bytes)
+      // A scalable filter the module grew may be over the limit by its last
+      // stage, and must still move between keys and servers.
+      if (!replaying && total > image_size_allowed(data, len, config().max_filter_bytes))
         return reply_error(ctx, "ERR filter too large: the image is " + std::to_string(total) +
                                     " bytes, above the " + std::to_string(config().max_filter_bytes) +
                                     "-byte limit (module argument MAX_FILTER_BYTES)");

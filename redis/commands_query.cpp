@@ -81,7 +81,7 @@ const InfoField kInfoFields[] = {
        // have any, and 1.5 must not read as 1.
        if (i.kind != BLOOM_KIND_SCALABLE)
          RedisModule_ReplyWithNull(ctx);
-       else if (i.growth == static_cast<double>(static_cast<long long>(i.growth)))
+       else if (i.growth < 9.0e18 && i.growth == static_cast<double>(static_cast<long long>(i.growth)))
          RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.growth));
        else
          RedisModule_ReplyWithDouble(ctx, i.growth);

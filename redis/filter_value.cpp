@@ -1,11 +1,17 @@
 #include "filter_value.hpp"
 
 #include <new>
+#include <random>
 
 namespace bloom_redis {
 
 uint64_t next_generation() {
-  static uint64_t last = 0;
+  // Random start: a restart (or a failover) must not hand a filter the
+  // generation an old iterator carries.
+  static uint64_t last = [] {
+    std::random_device seed;
+    return (uint64_t{seed()} << 32) ^ seed();
+  }();
   return ++last;
 }
 

@@ -1,5 +1,7 @@
 #include "image_header.hpp"
 
+#include <bloom/bloom.h>
+
 #include <cstring>
 
 namespace bloom_redis {
@@ -19,6 +21,21 @@ uint64_t image_total_size(const unsigned char *data, size_t len) {
   for (int i = 7; i >= 0; --i) payload = (payload << 8) | data[kPayloadSizeOffset + i];
   if (payload > kMaxPayload) return 0;
   return payload + kFraming;
+}
+
+uint64_t image_size_allowed(const unsigned char *data, size_t len, uint64_t limit) {
+  constexpr size_t kKindOffset = 14, kGrowthOffset = 80;
+  const unsigned kind = data[kKindOffset] | (unsigned{data[kKindOffset + 1]} << 8);
+  if (kind != BLOOM_KIND_SCALABLE) return limit;
+  if (len < kGrowthOffset + 8) return UINT64_MAX;
+  uint64_t bits = 0;
+  for (int i = 7; i >= 0; --i) bits = (bits << 8) | data[kGrowthOffset + i];
+  double growth = 0;
+  std::memcpy(&growth, &bits, sizeof growth);
+  // bloom_deserialize refuses what is not a finite growth >= 1 anyway.
+  if (!(growth >= 1.0 && growth <= 1e6)) return limit;
+  const double allowed = static_cast<double>(limit) * (1.0 + growth) + static_cast<double>(kFraming);
+  return allowed >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(allowed);
 }
 
 }  // namespace bloom_redis

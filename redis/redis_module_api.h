@@ -26,11 +26,11 @@ extern "C" {
 #define REDISMODULE_ERR 1
 #define REDISMODULE_APIVER_1 1
 
-/* RedisModule_OpenKey modes. */
 /* RedisModule_GetContextFlags bits. */
 #define REDISMODULE_CTX_FLAGS_REPLICATED (1 << 12) /* sent by the master */
 #define REDISMODULE_CTX_FLAGS_LOADING (1 << 13)    /* loading the AOF or an RDB */
 
+/* RedisModule_OpenKey modes. */
 #define REDISMODULE_READ (1 << 0)
 #define REDISMODULE_WRITE (1 << 1)
 

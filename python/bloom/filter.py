@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ctypes
+import decimal
 import math
+import numbers
 import os
 from typing import Callable, Iterable, List, Optional, Tuple, Union
 
@@ -44,9 +46,10 @@ def _fspath(path: PathLike) -> bytes:
 
 
 def _real(value: object, name: str) -> float:
-    """A float parameter: int or float, not str or bool (as math functions take)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a float, not {type(value).__name__}")
+    """A float parameter: any real number (int, float, Fraction, Decimal,
+    numpy floats), not str or bool."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, decimal.Decimal)):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
     return float(value)
 
 

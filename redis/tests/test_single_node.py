@@ -605,6 +605,12 @@ class ModuleArguments(unittest.TestCase):
         self.assertIn("MAX_FILTER_BYTES", refused)
         self.assertEqual(mexists_all(r, "grow", taken), [1] * len(taken))
         self.assertLess(r.memory_usage("grow"), 2 * 65536 + 4096)  # at most one stage past the limit
+        # Over the limit by its last stage, it still moves by SCANDUMP/LOADCHUNK
+        # (the LOADCHUNK limit allows a scalable filter that one stage).
+        self.assertGreater(r.memory_usage("grow"), 65536)
+        for it, data in scandump(r, "grow"):
+            r.execute_command("BF.LOADCHUNK", "growcopy", it, data)
+        self.assertEqual(mexists_all(r, "growcopy", taken), [1] * len(taken))
         # DUMP_CHUNK_BYTES sets the SCANDUMP chunk size.
         chunks = scandump(r, "auto")
         self.assertGreater(len(chunks), 1)

@@ -145,14 +145,16 @@ void save_file(const Filter &f, const char *path_c) {
   Fd file(fd);
   try {
     if (replacing) {
-      // The replaced file's permissions carry over: a 0600 filter must not
-      // come back world-readable. Its owner and group too where allowed
-      // (root, or a group of ours); otherwise the new file is ours.
+      // The replaced file's owner and group carry over where allowed: both
+      // as root, else the group when it is one of ours (a failed fchown
+      // changes neither, so the group is tried alone). Then its permission
+      // bits (after the chown, which may clear set-id bits): a 0600 filter
+      // must not come back world-readable.
+      if (::fchown(fd, old.st_uid, old.st_gid) != 0 && ::fchown(fd, static_cast<uid_t>(-1), old.st_gid) != 0) {
+        // Neither allowed: the new file stays ours, as any new file would be.
+      }
       if (::fchmod(fd, old.st_mode & 07777) != 0)
         fail(BLOOM_E_IO, describe_errno("cannot set the permissions of the new", path, errno));
-      if (::fchown(fd, old.st_uid, old.st_gid) != 0) {
-        // EPERM: not allowed to give the file away; keeping ours is right.
-      }
     }
     FdSink sink(fd, path);
     serialize(f, sink);

@@ -153,16 +153,19 @@ double line_fp_rate(uint32_t set_bits, uint32_t k) {
 uint32_t best_hashes(uint64_t n, uint64_t lines) {
   uint32_t best_k = 1;
   double best = model_fp_rate(static_cast<double>(n), lines, 1);
-  // The rate is unimodal in k: stop two steps past the minimum.
-  for (uint32_t k = 2, worse = 0; k <= kMaxK && worse < 2; ++k) {
+  // The rate falls, then rises with k: stop after it rose twice in a row.
+  // Where the model trades its exact form for the bound (rate_for) it jumps
+  // up once and may fall again below the minimum so far, so a rise counts
+  // against the previous k, not against the best.
+  double previous = best;
+  for (uint32_t k = 2, rises = 0; k <= kMaxK && rises < 2; ++k) {
     const double r = model_fp_rate(static_cast<double>(n), lines, k);
     if (r < best) {
       best = r;
       best_k = k;
-      worse = 0;
-    } else {
-      ++worse;
     }
+    rises = r > previous ? rises + 1 : 0;
+    previous = r;
   }
   return best_k;
 }
@@ -200,24 +203,24 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
   } else {
     // Start from the best k at 1.1x the classic size, then walk both ways:
     // the lines k needs fall and then rise with k, so each walk stops after
-    // two steps that bring no fewer lines. Near the usual p the start is
-    // within a step of the best; at p = 1e-20 it was 21 steps away (k = 19
-    // needed 2.9x the lines of k = 40). Ties go to the smaller k.
+    // two steps that need more lines than the best so far (steps that need
+    // as many go on: small n have long plateaus). Near the usual p the start
+    // is within a step of the best; at p = 1e-20 it was 21 steps away
+    // (k = 19 needed 2.9x the lines of k = 40). Ties go to the smaller k:
+    // the same memory with fewer probes.
     const uint64_t guess = std::max<uint64_t>(1, optimal_shape(n, p).bits * 11 / 10 / kLineBits);
     const uint32_t k0 = best_hashes(n, guess);
     const auto consider = [&](uint32_t k) {
       const uint64_t lines = smallest_lines(n, p, k);
       if (lines < best.lines || (lines == best.lines && k < best.hashes)) best = {lines, k};
+      return lines;
     };
     consider(k0);
     for (const int step : {1, -1}) {
-      int no_gain = 0;
-      for (int k = static_cast<int>(k0) + step; k >= 1 && k <= static_cast<int>(kMaxK) && no_gain < 2;
-           k += step) {
-        const uint64_t before = best.lines;
-        consider(static_cast<uint32_t>(k));
-        no_gain = best.lines < before ? 0 : no_gain + 1;
-      }
+      int worse = 0;
+      for (int k = static_cast<int>(k0) + step; k >= 1 && k <= static_cast<int>(kMaxK) && worse < 2;
+           k += step)
+        worse = consider(static_cast<uint32_t>(k)) > best.lines ? worse + 1 : 0;
     }
   }
   if (best.lines > kMaxLines) fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");

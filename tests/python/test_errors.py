@@ -45,6 +45,16 @@ class ConstructionErrorsTest(unittest.TestCase):
                 bloom.Filter(kind="scalable", **{name: "0.5"})
         with self.assertRaises(TypeError):
             bloom.Filter.from_bytes("not bytes")  # type: ignore[arg-type]
+        # Any real number is a rate (as math functions take them).
+        import decimal
+        import fractions
+        for rate in (fractions.Fraction(1, 100), decimal.Decimal("0.01"), 1):
+            with self.subTest(rate=rate):
+                if rate == 1:
+                    with self.assertRaises(bloom.BloomInvalidArgumentError):
+                        bloom.Filter(fp_rate=rate)
+                else:
+                    self.assertAlmostEqual(bloom.Filter(capacity=100, fp_rate=rate).info.fp_rate, 0.01)
 
 
 class PathErrorsTest(unittest.TestCase):

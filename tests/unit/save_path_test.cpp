@@ -81,6 +81,20 @@ TEST_F(SavePath, AReplacedFileKeepsItsPermissions) {
   EXPECT_EQ(read_all(path), serialize(new_.get()));
 }
 
+TEST_F(SavePath, AReplacedFileKeepsItsOwnerAndGroupWhereAllowed) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to hand a file to another owner";
+  const std::string path = dir_.file("shared.bloom");
+  ASSERT_EQ(bloom_save(old_.get(), path.c_str()), BLOOM_OK);
+  ASSERT_EQ(::chown(path.c_str(), 65534, 50), 0);
+  ASSERT_EQ(::chmod(path.c_str(), 0660), 0);
+  ASSERT_EQ(bloom_save(new_.get(), path.c_str()), BLOOM_OK) << bloom_last_error();
+  struct stat st;
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 65534u);
+  EXPECT_EQ(st.st_gid, 50u);
+  EXPECT_EQ(st.st_mode & 07777, mode_t{0660});
+}
+
 TEST_F(SavePath, ANewFileGetsTheUmasksMode) {
   const mode_t old_mask = ::umask(027);
   const bloom_status s = bloom_save(new_.get(), dir_.file("new.bloom").c_str());
