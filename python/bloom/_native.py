@@ -98,6 +98,7 @@ class Handle(POINTER(_FilterStruct)):  # type: ignore[misc]
             except Exception:  # interpreter shutdown: the module may be half gone
                 pass
 
+
 FLAG_CONCURRENT = 0x1
 FLAG_PLAIN_DOUBLE_HASHING = 0x2
 STATUS_OK = 0
