@@ -125,8 +125,6 @@ int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
       const int flags = RedisModule_GetContextFlags(ctx);
       const bool replaying =
           (flags & (REDISMODULE_CTX_FLAGS_LOADING | REDISMODULE_CTX_FLAGS_REPLICATED)) != 0;
-      // A scalable filter the module grew may be over the limit by its last
-      // stage, and must still move between keys and servers.
       if (!replaying && total > image_size_allowed(data, len, config().max_filter_bytes))
         return reply_error(ctx, "ERR filter too large: the image is " + std::to_string(total) +
                                     " bytes, above the " + std::to_string(config().max_filter_bytes) +

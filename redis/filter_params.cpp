@@ -90,8 +90,8 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
     return nullptr;
   }
   // The filter as built must fit, as add_item measures it: a scalable
-  // filter's first stage is sized for a tighter rate (about 1.45x the
-  // classic size at the default tightening), and one created over the limit
+  // filter's first stage is sized for a tighter rate (1.3-1.45x the classic
+  // size at the default tightening), and one created over the limit
   // would refuse every add.
   size_t size = 0;
   if (bloom_serialized_size(f, &size) != BLOOM_OK ||

@@ -22,8 +22,8 @@ uint64_t image_total_size(const unsigned char *data, size_t len);
 
 // The largest image of this header that the module could have grown
 // itself under a MAX_FILTER_BYTES of `limit`: the limit, and for a scalable
-// filter also the one stage that may cross it, at most `growth` times what
-// came before (bytes 14-15 kind, 80-87 growth). UINT64_MAX when a scalable
+// filter also the one stage that may cross it, at most 1.1 x `growth` times
+// what came before (bytes 14-15 kind, 80-87 growth). UINT64_MAX when a scalable
 // header is cut before its growth factor (len < 88): nothing to judge by.
 uint64_t image_size_allowed(const unsigned char *data, size_t len, uint64_t limit);
 
