@@ -206,24 +206,13 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
     // two steps that need more lines than the best so far (steps that need
     // as many go on: small n have long plateaus). Near the usual p the start
     // is within a step of the best; at p = 1e-20 it was 21 steps away
-    // (k = 19 needed 2.9x the lines of k = 40). Between ks that need the
-    // same lines (small n: one line fits k = 1 to 30), the cheaper probe
-    // class wins (the AVX2 probe costs the same for every k <= 8, and for
-    // every k <= 16), then the lower model rate: the best filter that memory
-    // and that speed buy.
+    // (k = 19 needed 2.9x the lines of k = 40). Ties go to the smaller k:
+    // the same memory with fewer probes.
     const uint64_t guess = std::max<uint64_t>(1, optimal_shape(n, p).bits * 11 / 10 / kLineBits);
     const uint32_t k0 = best_hashes(n, guess);
-    double best_rate = 0;
     const auto consider = [&](uint32_t k) {
       const uint64_t lines = smallest_lines(n, p, k);
-      if (lines > best.lines) return lines;
-      const double rate = lines <= kMaxLines ? model_fp_rate(static_cast<double>(n), lines, k) : 1.0;
-      const bool better = lines < best.lines || probe_class(k) < probe_class(best.hashes) ||
-                          (probe_class(k) == probe_class(best.hashes) && rate < best_rate);
-      if (better) {
-        best = {lines, k};
-        best_rate = rate;
-      }
+      if (lines < best.lines || (lines == best.lines && k < best.hashes)) best = {lines, k};
       return lines;
     };
     consider(k0);
