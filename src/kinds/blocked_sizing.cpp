@@ -206,13 +206,19 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
     // two steps that need more lines than the best so far (steps that need
     // as many go on: small n have long plateaus). Near the usual p the start
     // is within a step of the best; at p = 1e-20 it was 21 steps away
-    // (k = 19 needed 2.9x the lines of k = 40). Ties go to the smaller k:
-    // the same memory with fewer probes.
+    // (k = 19 needed 2.9x the lines of k = 40). Ties go to the smallest k
+    // within two of the start, as when only k0 +- 2 was searched (so no
+    // shape changed where that window held the fewest lines); a k outside
+    // it wins only with fewer lines -- small n have long plateaus (one line
+    // fits k = 1 to 30), where the smallest k would trade rate for nothing.
     const uint64_t guess = std::max<uint64_t>(1, optimal_shape(n, p).bits * 11 / 10 / kLineBits);
     const uint32_t k0 = best_hashes(n, guess);
+    const auto in_window = [k0](uint32_t k) { return k + 2 >= k0 && k <= k0 + 2; };
     const auto consider = [&](uint32_t k) {
       const uint64_t lines = smallest_lines(n, p, k);
-      if (lines < best.lines || (lines == best.lines && k < best.hashes)) best = {lines, k};
+      const bool tie_wins =
+          lines == best.lines && in_window(k) && (!in_window(best.hashes) || k < best.hashes);
+      if (lines < best.lines || tie_wins) best = {lines, k};
       return lines;
     };
     consider(k0);
