@@ -13,12 +13,18 @@ constexpr uint64_t kFraming = 128 + 8;
 // No payload is larger than 2^40 counters of 8 bits; refusing more keeps
 // the sum below from overflowing.
 constexpr uint64_t kMaxPayload = uint64_t{1} << 44;
+
+// The little-endian 64-bit field at data[offset] (the format's byte order).
+uint64_t read_le64(const unsigned char *data, size_t offset) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | data[offset + i];
+  return v;
+}
 }  // namespace
 
 uint64_t image_total_size(const unsigned char *data, size_t len) {
   if (len < kImagePrefixBytes || std::memcmp(data, kMagic, sizeof kMagic) != 0) return 0;
-  uint64_t payload = 0;
-  for (int i = 7; i >= 0; --i) payload = (payload << 8) | data[kPayloadSizeOffset + i];
+  const uint64_t payload = read_le64(data, kPayloadSizeOffset);
   if (payload > kMaxPayload) return 0;
   return payload + kFraming;
 }
@@ -28,8 +34,7 @@ uint64_t image_size_allowed(const unsigned char *data, size_t len, uint64_t limi
   const unsigned kind = data[kKindOffset] | (unsigned{data[kKindOffset + 1]} << 8);
   if (kind != BLOOM_KIND_SCALABLE) return limit;
   if (len < kGrowthOffset + 8) return UINT64_MAX;
-  uint64_t bits = 0;
-  for (int i = 7; i >= 0; --i) bits = (bits << 8) | data[kGrowthOffset + i];
+  const uint64_t bits = read_le64(data, kGrowthOffset);
   double growth = 0;
   std::memcpy(&growth, &bits, sizeof growth);
   // bloom_deserialize refuses what is not a finite growth >= 1 anyway.

@@ -203,14 +203,14 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
   } else {
     // Start from the best k at 1.1x the classic size, then walk both ways:
     // the lines k needs fall and then rise with k, so each walk stops after
-    // two steps that need more lines than the best so far (steps that need
-    // as many go on: small n have long plateaus). Near the usual p the start
-    // is within a step of the best; at p = 1e-20 it was 21 steps away
-    // (k = 19 needed 2.9x the lines of k = 40). Ties go to the smallest k
-    // within two of the start, as when only k0 +- 2 was searched (so no
-    // shape changed where that window held the fewest lines); a k outside
-    // it wins only with fewer lines -- small n have long plateaus (one line
-    // fits k = 1 to 30), where the smallest k would trade rate for nothing.
+    // two steps that need more lines than the best so far; steps that need
+    // as many go on, since small n have long plateaus (one line fits k = 1
+    // to 30). Near the usual p the start is within a step of the best; at
+    // p = 1e-20 it was 21 steps away (k = 19 needed 2.9x the lines of
+    // k = 40). Ties go to the smallest k within two of the start, as when
+    // only k0 +- 2 was searched (so no shape changed where that window held
+    // the fewest lines); a k outside it wins only with fewer lines, or on a
+    // plateau the smallest k would trade rate for nothing.
     const uint64_t guess = std::max<uint64_t>(1, optimal_shape(n, p).bits * 11 / 10 / kLineBits);
     const uint32_t k0 = best_hashes(n, guess);
     const auto in_window = [k0](uint32_t k) { return k + 2 >= k0 && k <= k0 + 2; };
