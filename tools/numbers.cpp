@@ -10,10 +10,13 @@ namespace bloom_cli {
 
 namespace {
 
-// strtod on an exact copy, with the whole text consumed; NaN when it is not a number.
+// strtod on an exact copy, with the whole text consumed; NaN when it is not a
+// decimal number. strtod alone also reads hex floats ("0x10" is 16, "0x1p-7"
+// a rate), "inf" and "nan": none of them is a count or a rate a user means,
+// so only digits, a sign, a point and an exponent get that far.
 double strict_double(std::string_view text) {
   const std::string s(text);
-  if (s.empty() || std::isspace(static_cast<unsigned char>(s[0]))) return NAN;
+  if (s.empty() || s.find_first_not_of("0123456789+-.eE") != std::string::npos) return NAN;
   char *end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size()) return NAN;

@@ -24,7 +24,8 @@ class ErrorTest(CliTestCase):
         self.assert_one_line_error(p, "not_a_filter.txt", "not a bloom filter")
 
     def test_corrupt_payload_and_header(self):
-        good = open(self.good_filter(), "rb").read()
+        with open(self.good_filter(), "rb") as fh:
+            good = fh.read()
         # A flipped bit in the payload (after the 128-byte header): checksum.
         bad = bytearray(good)
         bad[140] ^= 0x01
@@ -93,6 +94,17 @@ class ErrorTest(CliTestCase):
             with self.subTest(seed=seed):
                 self.assert_one_line_error(self.run_bloom("build", "-o", out, "--seed", seed, input="a\n"),
                                            "--seed expects a whole number")
+        # Counts and rates are decimal: strtod's hex floats, inf and nan are refused.
+        for count in ("0x10", "0X10", "0x1p4", "inf", "nan", "1e6 ", "+0x10"):
+            with self.subTest(count=count):
+                self.assert_one_line_error(self.run_bloom("build", "-o", out, "-n", count, input="a\n"),
+                                           "-n expects a positive whole number")
+        for rate in ("0x0.1", "0x1p-7", "0x1p-7%", "nan", "nan%"):
+            with self.subTest(rate=rate):
+                self.assert_one_line_error(self.run_bloom("build", "-o", out, "-p", rate, input="a\n"),
+                                           "expects a rate")
+        self.build("-o", out, "-n", "1e3", "-p", "1E-3", "-q", input="a\n")
+        self.assertEqual(self.stats(out)["capacity"], 1000)
         # calc checks -k before it prints anything.
         self.assert_one_line_error(self.run_bloom("calc", "-n", "1e6", "-m", "8e6", "-k", "65"),
                                    "-k must be at most 64")
