@@ -264,7 +264,9 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
 /* Write the filter to path, replacing any file there atomically: a temporary
  * file in the same directory is written, fsync'ed and renamed over path, and
  * the directory is fsync'ed. On failure the old file is left intact and the
- * temporary file is removed. A symbolic link at path is followed: the file
+ * temporary file is removed. Where the file system has O_TMPFILE (Linux) the
+ * file is written unnamed and named only just before the rename, so a
+ * process killed mid-save leaves no temporary file. A symbolic link at path is followed: the file
  * it points to is replaced and the link stays. A replaced file keeps its
  * permission bits (and owner and group where the process may set them); a
  * new one gets 0666 minus the umask.

@@ -117,48 +117,66 @@ int open_regular(const std::string &path, uint64_t *size) {
 
 std::atomic<uint64_t> g_temp_counter{0};
 
-}  // namespace
-
-FileOps &file_ops() {
-  static FileOps ops{::write, ::fsync, ::rename};
-  return ops;
+// An unnamed file in dir (O_TMPFILE): if the process dies before it is
+// linked, the kernel frees it and nothing is left behind. -1 where the
+// kernel or the file system lacks it.
+int open_unnamed_in(const char *dir) {
+#ifdef O_TMPFILE
+  return ::open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+#else
+  (void)dir;
+  errno = EOPNOTSUPP;
+  return -1;
+#endif
 }
 
-void save_file(const Filter &f, const char *path_c) {
-  const std::string path(path_c);
-  if (path.empty()) fail(BLOOM_E_INVALID_ARG, "path is empty");
-  const std::string target = save_target(path);
-  struct stat old;
-  const bool replacing = ::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode);
-  // O_EXCL on a fresh name; 0666 lets the umask decide the mode of a new
-  // file, as for any newly created file.
-  std::string temp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = temp_name_for(target, g_temp_counter.fetch_add(1));
-    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST)
-      fail(BLOOM_E_IO, describe_errno("cannot create a temporary file for", path, errno));
-  }
-  if (fd < 0) fail(BLOOM_E_IO, "cannot create a temporary file for '" + path + "'");
+// Gives an unnamed file a name: by its descriptor where allowed
+// (AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH), else through /proc.
+int link_unnamed_as(int fd, const char *name) {
+#ifdef AT_EMPTY_PATH
+  if (::linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH) == 0) return 0;
+  if (errno == EEXIST) return -1;
+#endif
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name, AT_SYMLINK_FOLLOW);
+}
 
-  Fd file(fd);
-  try {
-    if (replacing) {
-      // The replaced file's owner and group carry over where allowed: both
-      // as root, else the group when it is one of ours (a failed fchown
-      // changes neither, so the group is tried alone). Then its permission
-      // bits (after the chown, which may clear set-id bits): a 0600 filter
-      // must not come back world-readable.
-      if (::fchown(fd, old.st_uid, old.st_gid) != 0 && ::fchown(fd, static_cast<uid_t>(-1), old.st_gid) != 0) {
-        // Neither allowed: the new file stays ours, as any new file would be.
-      }
-      if (::fchmod(fd, old.st_mode & 07777) != 0)
-        fail(BLOOM_E_IO, describe_errno("cannot set the permissions of the new", path, errno));
+// The first free <target>.tmp.<pid>.<n> that create(name) succeeds on; empty
+// with errno set when create fails otherwise than EEXIST, or 100 names were
+// taken (EEXIST).
+template <typename Create>
+std::string claim_temp_name(const std::string &target, Create &&create) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = temp_name_for(target, g_temp_counter.fetch_add(1));
+    if (create(name.c_str()) == 0) return name;
+    if (errno != EEXIST) return {};
+  }
+  return {};
+}
+
+// Writes f's image into the new file fd and fsyncs it. A replaced file's
+// owner and group carry over where allowed: both as root, else the group
+// when it is one of ours (a failed fchown changes neither, so the group is
+// tried alone). Then its permission bits (after the chown, which may clear
+// set-id bits): a 0600 filter must not come back world-readable.
+void write_new_file(const Filter &f, int fd, const std::string &path, const struct stat *replaced) {
+  if (replaced != nullptr) {
+    if (::fchown(fd, replaced->st_uid, replaced->st_gid) != 0 &&
+        ::fchown(fd, static_cast<uid_t>(-1), replaced->st_gid) != 0) {
+      // Neither allowed: the new file stays ours, as any new file would be.
     }
-    FdSink sink(fd, path);
-    serialize(f, sink);
-    if (file_ops().fsync(fd) != 0) fail(BLOOM_E_IO, describe_errno("cannot fsync", path, errno));
+    if (::fchmod(fd, replaced->st_mode & 07777) != 0)
+      fail(BLOOM_E_IO, describe_errno("cannot set the permissions of the new", path, errno));
+  }
+  FdSink sink(fd, path);
+  serialize(f, sink);
+  if (file_ops().fsync(fd) != 0) fail(BLOOM_E_IO, describe_errno("cannot fsync", path, errno));
+}
+
+// Closes the written file (named temp) and renames it over target; on
+// failure the temporary name is removed.
+void move_into_place(Fd &file, const std::string &temp, const std::string &target, const std::string &path) {
+  try {
     if (file.close_now() != 0) fail(BLOOM_E_IO, describe_errno("cannot close", path, errno));
     if (file_ops().rename(temp.c_str(), target.c_str()) != 0)
       fail(BLOOM_E_IO, describe_errno("cannot rename the temporary file onto", path, errno));
@@ -173,6 +191,56 @@ void save_file(const Filter &f, const char *path_c) {
     file_ops().fsync(dir);
     ::close(dir);
   }
+}
+
+// The save through an unnamed file: written and fsync'ed before it gets its
+// temporary name, so a kill leaves a temporary file only in the moment
+// between link and rename. False, with nothing left behind, when the file
+// system cannot make unnamed files or the process cannot link them.
+bool save_through_unnamed_file(const Filter &f, const std::string &path, const std::string &target,
+                               const struct stat *replaced) {
+  const int fd = file_ops().open_unnamed(directory_of(target).c_str());
+  if (fd < 0) return false;
+  Fd file(fd);
+  write_new_file(f, fd, path, replaced);
+  const std::string temp =
+      claim_temp_name(target, [fd](const char *name) { return file_ops().link_unnamed(fd, name); });
+  if (temp.empty()) return false;
+  move_into_place(file, temp, target, path);
+  return true;
+}
+
+}  // namespace
+
+FileOps &file_ops() {
+  static FileOps ops{::write, ::fsync, ::rename, open_unnamed_in, link_unnamed_as};
+  return ops;
+}
+
+void save_file(const Filter &f, const char *path_c) {
+  const std::string path(path_c);
+  if (path.empty()) fail(BLOOM_E_INVALID_ARG, "path is empty");
+  const std::string target = save_target(path);
+  struct stat old;
+  const struct stat *replaced = ::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode) ? &old : nullptr;
+  if (save_through_unnamed_file(f, path, target, replaced)) return;
+
+  // A named temporary file from the start: O_EXCL on a fresh name; 0666 lets
+  // the umask decide the mode of a new file, as for any newly created file.
+  int fd = -1;
+  const std::string temp = claim_temp_name(target, [&fd](const char *name) {
+    fd = ::open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    return fd < 0 ? -1 : 0;
+  });
+  if (temp.empty()) fail(BLOOM_E_IO, describe_errno("cannot create a temporary file for", path, errno));
+  Fd file(fd);
+  try {
+    write_new_file(f, fd, path, replaced);
+  } catch (...) {
+    ::unlink(temp.c_str());
+    throw;
+  }
+  move_into_place(file, temp, target, path);
 }
 
 std::unique_ptr<Filter> load_file(const char *path_c) {

@@ -12,7 +12,9 @@ namespace bloom::core {
 
 // Writes f to path atomically: a temporary file next to path is written,
 // fsync'ed and renamed over it, then the directory is fsync'ed. On any
-// failure the temporary file is removed and path is untouched. A symbolic
+// failure the temporary file is removed and path is untouched. Where the
+// file system has O_TMPFILE the file is written unnamed and named only just
+// before the rename, so a killed save leaves nothing behind. A symbolic
 // link is followed (its target is replaced; save_path.hpp), and a replaced
 // file keeps its permissions. Throws Error.
 void save_file(const Filter &f, const char *path);
@@ -29,6 +31,10 @@ struct FileOps {
   ssize_t (*write)(int fd, const void *buf, size_t len);
   int (*fsync)(int fd);
   int (*rename)(const char *from, const char *to);
+  // An unnamed file in a directory (O_TMPFILE), and giving it a name; -1
+  // with errno makes the save fall back to a named temporary file.
+  int (*open_unnamed)(const char *dir);
+  int (*link_unnamed)(int fd, const char *name);
 };
 FileOps &file_ops();
 
