@@ -93,7 +93,7 @@ FilterConfig configure(const bloom_options &o) {
   c.hash = static_cast<HashKind>(o.hash);
   c.seed = o.seed;
   c.flags = o.flags;
-  if (c.kind == Kind::kBlocked) c.flags |= kFlagBlockedLayout2;
+  c.flags |= c.kind == Kind::kBlocked ? kFlagBlockedLayout2 : kFlagMixedProbes;
   c.capacity = o.capacity;
   switch (c.kind) {
     case Kind::kClassic:

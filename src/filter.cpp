@@ -87,6 +87,9 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   if (a.blocked_layout2() != b.blocked_layout2())
     return "blocked layout differs (layout 2 of format 1.1 vs layout 1 of format 1.0): rebuild the older "
            "filter with this library";
+  if (a.mixed_probes() != b.mixed_probes())
+    return "probe positions differ (mixed probes of format 1.2 vs unmixed of 1.0/1.1): rebuild the older "
+           "filter with this library";
   if (a.enhanced_probes() != b.enhanced_probes())
     return "probe scheme differs (enhanced vs plain double hashing)";
   if (a.counter_bits != b.counter_bits) return differ("counter_bits", a.counter_bits, b.counter_bits);

@@ -101,11 +101,10 @@ typedef enum bloom_hash {
 /* Derive the k probes by plain Kirsch-Mitzenmacher double hashing
  * (h1 + i*h2) instead of the default enhanced double hashing of Dillinger
  * and Manolios (which adds a cubic term). The flag is recorded in saved
- * files, and filters that differ in it do not merge. The two differ far
- * less than the names suggest: positions are the high bits of a 64-bit
- * probe value (docs/FORMAT.md), and the cubic term (at most k(k-1)(k-2)/6)
- * moves one only for about C(k+1,4) * m / 2^64 of the keys -- 4e-10 at
- * m = 1e8, k = 7 (0 of 10^7 random keys differed), 4e-6 at m = 2^40.
+ * files, and filters that differ in it do not merge. Every probe value is
+ * mixed before it becomes a position (format 1.2, docs/FORMAT.md), so the
+ * two schemes set different bits; in files from before 1.2 (unmixed) they
+ * set the same bits for all but about C(k+1,4) * m / 2^64 of the keys.
  * Blocked filters refuse it (BLOOM_E_INVALID_ARG): their probes inside a
  * line are not double hashing. */
 #define BLOOM_FLAG_PLAIN_DOUBLE_HASHING 0x2u

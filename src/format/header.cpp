@@ -115,7 +115,11 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
 
   if ((c.flags & ~kFileFlags) != 0) fail(BLOOM_E_FORMAT, "unknown flags " + hex(c.flags));
   if (c.blocked_layout2() && c.kind != Kind::kBlocked)
-    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
+    fail(BLOOM_E_FORMAT,
+         "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
+  if (c.mixed_probes() && c.kind == Kind::kBlocked)
+    fail(BLOOM_E_FORMAT,
+         "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");

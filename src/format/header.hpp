@@ -15,10 +15,13 @@ namespace bloom::core {
 inline constexpr unsigned char kMagic[8] = {0x89, 'B', 'L', 'O', 'O', 'M', '\r', '\n'};
 inline constexpr uint16_t kFormatMajor = 1;
 inline constexpr uint16_t kFormatMinor = 0;
-// The minor a file is written with: 1 when it uses what 1.1 added (the flag
-// kFlagBlockedLayout2), else 0, so files that need nothing new stay readable
-// by 1.0 libraries byte for byte.
-inline uint16_t format_minor_for(const FilterConfig &c) { return c.blocked_layout2() ? 1 : kFormatMinor; }
+// The minor a file is written with: 2 when it uses what 1.2 added (the flag
+// kFlagMixedProbes), 1 for what 1.1 added (kFlagBlockedLayout2), else 0, so
+// files that need nothing new stay readable by older libraries byte for byte.
+inline uint16_t format_minor_for(const FilterConfig &c) {
+  if (c.mixed_probes()) return 2;
+  return c.blocked_layout2() ? 1 : kFormatMinor;
+}
 inline constexpr size_t kHeaderSize = 128;
 inline constexpr size_t kHeaderChecksumOffset = 120;
 inline constexpr size_t kTrailerSize = 8;  // payload checksum

@@ -25,9 +25,9 @@ ClassicFilter::ClassicFilter(const ClassicFilter &other) : Filter(other, 0), bit
 }
 
 // Sets every probed bit; returns whether all of them were set before.
-template <bool kConcurrent, bool kEnhanced>
+template <bool kConcurrent, bool kEnhanced, bool kMixed>
 bool ClassicFilter::probe_and_set(Hash128 h) {
-  ProbeSequence seq(h, kEnhanced);
+  ProbeSequence seq(h, kEnhanced, kMixed);
   const uint64_t m = bits_.bits();
   bool all_set = true;
   for (uint32_t i = 0; i < config_.hashes; ++i) {
@@ -55,9 +55,9 @@ bool ClassicFilter::probe_and_set(Hash128 h) {
 // 4 MiB filters, medians of 5, docs/PERFORMANCE.md): misses 35-50 -> 22-30
 // ns, hits 24-27 -> 25-31 ns, against one branch per probe; and slightly
 // faster than one branch per group of 4 for both.
-template <bool kConcurrent, bool kEnhanced>
+template <bool kConcurrent, bool kEnhanced, bool kMixed>
 bool ClassicFilter::probe(Hash128 h) const {
-  ProbeSequence seq(h, kEnhanced);
+  ProbeSequence seq(h, kEnhanced, kMixed);
   const uint64_t m = bits_.bits();
   const uint32_t k = config_.hashes;
   auto test = [&](uint64_t g) {
@@ -79,47 +79,54 @@ bool ClassicFilter::probe(Hash128 h) const {
 // keys at p = 0.01 (k = 7): 242.8 -> 201.3 instructions per hit and 193.6
 // -> 151.2 per miss. At 10^7 keys a query waits on k DRAM lines, and fewer
 // instructions per query let more queries' misses overlap.
-template <bool kConcurrent, bool kEnhanced>
+template <bool kConcurrent, bool kEnhanced, bool kMixed>
 __attribute__((flatten)) int ClassicFilter::query_key_xxh3(const void *self, const void *key, size_t len) {
   const auto &f = static_cast<const ClassicFilter &>(*static_cast<const Filter *>(self));
-  return f.probe<kConcurrent, kEnhanced>(xxh3_128_short_inline(key, len, f.hasher_.seed)) ? 1 : 0;
+  return f.probe<kConcurrent, kEnhanced, kMixed>(xxh3_128_short_inline(key, len, f.hasher_.seed)) ? 1 : 0;
 }
 
 void ClassicFilter::install_key_query() {
   if (hasher_.kind != HashKind::kXxh3 || hasher_.hash64) return;  // the generic path serves the rest
-  const bool enhanced = config_.enhanced_probes();
-  if (config_.concurrent())
-    set_key_query(enhanced ? &query_key_xxh3<true, true> : &query_key_xxh3<true, false>);
-  else
-    set_key_query(enhanced ? &query_key_xxh3<false, true> : &query_key_xxh3<false, false>);
+  using QueryKey = int (*)(const void *, const void *, size_t);
+  static constexpr QueryKey kPaths[2][2][2] = {
+      {{&query_key_xxh3<false, false, false>, &query_key_xxh3<false, false, true>},
+       {&query_key_xxh3<false, true, false>, &query_key_xxh3<false, true, true>}},
+      {{&query_key_xxh3<true, false, false>, &query_key_xxh3<true, false, true>},
+       {&query_key_xxh3<true, true, false>, &query_key_xxh3<true, true, true>}}};
+  set_key_query(kPaths[config_.concurrent()][config_.enhanced_probes()][config_.mixed_probes()]);
 }
 
 // Prefetches the lines of the first `probes` probes of each key.
 void ClassicFilter::prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const {
   const uint64_t m = bits_.bits();
   const bool enhanced = config_.enhanced_probes();
+  const bool mixed = config_.mixed_probes();
   for (size_t i = 0; i < n; ++i) {
-    ProbeSequence seq(hs[i], enhanced);
+    ProbeSequence seq(hs[i], enhanced, mixed);
     for (uint32_t j = 0; j < probes; ++j) bits_.prefetch(reduce_range(seq.next(), m));
   }
 }
 
-template <bool kConcurrent, bool kEnhanced>
+template <bool kConcurrent, bool kEnhanced, bool kMixed>
 void ClassicFilter::add_all(const Hash128 *hs, size_t n) {
-  for (size_t i = 0; i < n; ++i) (void)probe_and_set<kConcurrent, kEnhanced>(hs[i]);
+  for (size_t i = 0; i < n; ++i) (void)probe_and_set<kConcurrent, kEnhanced, kMixed>(hs[i]);
 }
 
-template <bool kConcurrent, bool kEnhanced>
+template <bool kConcurrent, bool kEnhanced, bool kMixed>
 void ClassicFilter::query_all(const Hash128 *hs, size_t n, uint8_t *out) const {
-  for (size_t i = 0; i < n; ++i) out[i] = probe<kConcurrent, kEnhanced>(hs[i]) ? 1 : 0;
+  for (size_t i = 0; i < n; ++i) out[i] = probe<kConcurrent, kEnhanced, kMixed>(hs[i]) ? 1 : 0;
 }
 
 // Picks the template instance for this filter's flags; the flags are
-// per-filter constants, so the branch predicts perfectly.
-#define BLOOM_CLASSIC_DISPATCH(fn, ...)                                                           \
-  (config_.concurrent()                                                                           \
-       ? (config_.enhanced_probes() ? fn<true, true>(__VA_ARGS__) : fn<true, false>(__VA_ARGS__)) \
-       : (config_.enhanced_probes() ? fn<false, true>(__VA_ARGS__) : fn<false, false>(__VA_ARGS__)))
+// per-filter constants, so the branches predict perfectly.
+#define BLOOM_CLASSIC_DISPATCH_MIXED(fn, kMixed, ...)                                        \
+  (config_.concurrent() ? (config_.enhanced_probes() ? fn<true, true, kMixed>(__VA_ARGS__)   \
+                                                     : fn<true, false, kMixed>(__VA_ARGS__)) \
+                        : (config_.enhanced_probes() ? fn<false, true, kMixed>(__VA_ARGS__)  \
+                                                     : fn<false, false, kMixed>(__VA_ARGS__)))
+#define BLOOM_CLASSIC_DISPATCH(fn, ...)                                         \
+  (config_.mixed_probes() ? BLOOM_CLASSIC_DISPATCH_MIXED(fn, true, __VA_ARGS__) \
+                          : BLOOM_CLASSIC_DISPATCH_MIXED(fn, false, __VA_ARGS__))
 
 void ClassicFilter::add(Hash128 h) { (void)BLOOM_CLASSIC_DISPATCH(probe_and_set, h); }
 

@@ -44,18 +44,18 @@ class ClassicFilter final : public Filter {
 
   ClassicFilter(const ClassicFilter &other);
   ClassicFilter(const FilterConfig &config, BitArray bits);
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, bool kEnhanced, bool kMixed>
   bool probe_and_set(Hash128 h);
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, bool kEnhanced, bool kMixed>
   bool probe(Hash128 h) const;
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, bool kEnhanced, bool kMixed>
   void add_all(const Hash128 *hs, size_t n);
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, bool kEnhanced, bool kMixed>
   void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
   void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
   // bloom_query on an XXH3 filter: the hash and the probes in the one
   // function the C API calls (see install_key_query).
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, bool kEnhanced, bool kMixed>
   static int query_key_xxh3(const void *self, const void *key, size_t len);
   void install_key_query();
 

@@ -22,7 +22,7 @@ CountingFilter::CountingFilter(const CountingFilter &other)
 // Increments every probed counter; returns whether all were non-zero before.
 template <bool kConcurrent>
 bool CountingFilter::increment_all(Hash128 h) {
-  ProbeSequence seq(h, config_.enhanced_probes());
+  ProbeSequence seq(h, config_.enhanced_probes(), config_.mixed_probes());
   const uint64_t m = counters_.count();
   bool all_set = true;
   for (uint32_t i = 0; i < config_.hashes; ++i) {
@@ -35,7 +35,7 @@ bool CountingFilter::increment_all(Hash128 h) {
 
 template <bool kConcurrent>
 bool CountingFilter::all_nonzero(Hash128 h) const {
-  ProbeSequence seq(h, config_.enhanced_probes());
+  ProbeSequence seq(h, config_.enhanced_probes(), config_.mixed_probes());
   const uint64_t m = counters_.count();
   for (uint32_t i = 0; i < config_.hashes; ++i) {
     const uint64_t pos = reduce_range(seq.next(), m);
@@ -48,7 +48,7 @@ template <bool kConcurrent>
 void CountingFilter::decrement_all(Hash128 h) {
   // Two probes of one key may hit the same counter; it is then decremented
   // twice, as it was incremented twice.
-  ProbeSequence seq(h, config_.enhanced_probes());
+  ProbeSequence seq(h, config_.enhanced_probes(), config_.mixed_probes());
   const uint64_t m = counters_.count();
   for (uint32_t i = 0; i < config_.hashes; ++i) {
     const uint64_t pos = reduce_range(seq.next(), m);
@@ -86,13 +86,15 @@ void CountingFilter::remove(Hash128 h) {
 
 void CountingFilter::add_block(const Hash128 *hs, size_t n) {
   const uint64_t m = counters_.count();
-  for (size_t i = 0; i < n; ++i) counters_.prefetch(reduce_range(hs[i].h1, m));
+  const bool mixed = config_.mixed_probes();
+  for (size_t i = 0; i < n; ++i) counters_.prefetch(reduce_range(first_probe(hs[i], mixed), m));
   for (size_t i = 0; i < n; ++i) add(hs[i]);
 }
 
 void CountingFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
   const uint64_t m = counters_.count();
-  for (size_t i = 0; i < n; ++i) counters_.prefetch(reduce_range(hs[i].h1, m));
+  const bool mixed = config_.mixed_probes();
+  for (size_t i = 0; i < n; ++i) counters_.prefetch(reduce_range(first_probe(hs[i], mixed), m));
   for (size_t i = 0; i < n; ++i) out[i] = query(hs[i]) ? 1 : 0;
 }
 

@@ -42,7 +42,7 @@ double PartitionedFilter::fp_rate(double n, uint64_t m, uint32_t k) {
 
 template <bool kConcurrent, bool kEnhanced>
 bool PartitionedFilter::probe_and_set(Hash128 h) {
-  ProbeSequence seq(h, kEnhanced);
+  ProbeSequence seq(h, kEnhanced, config_.mixed_probes());
   bool all_set = true;
   for (uint32_t i = 0; i < config_.hashes; ++i) {
     const uint64_t pos = starts_[i] + reduce_range(seq.next(), starts_[i + 1] - starts_[i]);
@@ -58,7 +58,7 @@ bool PartitionedFilter::probe_and_set(Hash128 h) {
 
 template <bool kConcurrent, bool kEnhanced>
 bool PartitionedFilter::probe(Hash128 h) const {
-  ProbeSequence seq(h, kEnhanced);
+  ProbeSequence seq(h, kEnhanced, config_.mixed_probes());
   for (uint32_t i = 0; i < config_.hashes; ++i) {
     const uint64_t pos = starts_[i] + reduce_range(seq.next(), starts_[i + 1] - starts_[i]);
     const bool set = kConcurrent ? bits_.test_atomic(pos) : bits_.test(pos);
@@ -79,16 +79,18 @@ bool PartitionedFilter::test_and_add(Hash128 h) { return BLOOM_PARTITIONED_DISPA
 bool PartitionedFilter::query(Hash128 h) const { return BLOOM_PARTITIONED_DISPATCH(probe, h); }
 
 void PartitionedFilter::add_block(const Hash128 *hs, size_t n) {
-  // Probe 0 lands in slice 0 at h1's position; start every key's first miss
-  // before waiting on any.
+  // Probe 0 lands in slice 0; start every key's first miss before waiting
+  // on any.
   const uint64_t s0 = starts_[1];
-  for (size_t i = 0; i < n; ++i) bits_.prefetch(reduce_range(hs[i].h1, s0));
+  const bool mixed = config_.mixed_probes();
+  for (size_t i = 0; i < n; ++i) bits_.prefetch(reduce_range(first_probe(hs[i], mixed), s0));
   for (size_t i = 0; i < n; ++i) add(hs[i]);
 }
 
 void PartitionedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
   const uint64_t s0 = starts_[1];
-  for (size_t i = 0; i < n; ++i) bits_.prefetch(reduce_range(hs[i].h1, s0));
+  const bool mixed = config_.mixed_probes();
+  for (size_t i = 0; i < n; ++i) bits_.prefetch(reduce_range(first_probe(hs[i], mixed), s0));
   for (size_t i = 0; i < n; ++i) out[i] = query(hs[i]) ? 1 : 0;
 }
 

@@ -22,7 +22,7 @@ class MergeTest(CliTestCase):
         p = self.run_bloom("query", out, input="\n".join(a_keys + b_keys) + "\n", check=0)
         self.assertEqual(p.stdout.count("\tmaybe\n"), 10000)
         self.assertEqual(self.stats(out)["keys_added"], 10000)
-        self.assertEqual(self.stats(out)["format"], "1.0")
+        self.assertEqual(self.stats(out)["format"], "1.2")
 
     def test_stats_reports_the_file_format(self):
         # A blocked filter is written as format 1.1 (its in-line layout 2).

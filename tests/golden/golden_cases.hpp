@@ -23,26 +23,28 @@ struct Case {
   double fp_rate;
   uint64_t keys;  // "golden-key-0" .. "golden-key-<keys-1>" are added
   // false for a file in a layout bloom_create no longer makes (format 1.0
-  // blocked filters use layout 1; new ones layout 2): the test then re-adds
-  // the keys to the loaded filter instead of building a new one, which still
-  // pins that every key sets the same bits.
+  // blocked filters use layout 1, new ones layout 2; format 1.0 classic,
+  // partitioned, counting and scalable filters unmixed probes, new ones mixed
+  // probes of format 1.2): the test then re-adds the keys to the loaded
+  // filter instead of building a new one, which still pins that every key
+  // sets the same bits.
   bool built_by_create = true;
 };
 
 inline constexpr Case kCases[] = {
-    {"classic_xxh3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
-    {"classic_murmur3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_MURMUR3, 7, 0, 1000, 0.01, 800},
+    {"classic_xxh3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
+    {"classic_murmur3_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_MURMUR3, 7, 0, 1000, 0.01, 800, false},
     {"classic_fnv1a_plain_v1", BLOOM_KIND_CLASSIC, BLOOM_HASH_FNV1A, 0x1234567890abcdefULL,
-     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.001, 500},
-    {"counting_xxh3_v1", BLOOM_KIND_COUNTING, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.001, 500, false},
+    {"counting_xxh3_v1", BLOOM_KIND_COUNTING, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
     {"counting_murmur3_plain_v1", BLOOM_KIND_COUNTING, BLOOM_HASH_MURMUR3, 11,
-     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.02, 400},
-    {"scalable_xxh3_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 500, 0.02, 400, false},
+    {"scalable_xxh3_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000, false},  // 4 stages
     {"scalable_fnv1a_plain_v1", BLOOM_KIND_SCALABLE, BLOOM_HASH_FNV1A, 42, BLOOM_FLAG_PLAIN_DOUBLE_HASHING,
-     100, 0.001, 1000},  // 4 stages
-    {"partitioned_xxh3_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+     100, 0.001, 1000, false},  // 4 stages
+    {"partitioned_xxh3_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
     {"partitioned_murmur3_plain_v1", BLOOM_KIND_PARTITIONED, BLOOM_HASH_MURMUR3, 11,
-     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 700, 0.001, 700},
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 700, 0.001, 700, false},
     {"blocked_xxh3_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
     {"blocked_fnv1a_v1", BLOOM_KIND_BLOCKED, BLOOM_HASH_FNV1A, 0xfeedfacecafebeefULL, 0, 2000, 0.0001, 1500,
      false},
@@ -51,6 +53,13 @@ inline constexpr Case kCases[] = {
     {"blocked_xxh3_seeded_v1_1", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0x0123456789abcdefULL, 0, 3000, 0.0001,
      2500},
     {"blocked_murmur3_v1_1", BLOOM_KIND_BLOCKED, BLOOM_HASH_MURMUR3, 99, 0, 1000, 1e-6, 1000},  // k = 20
+    // Format 1.2: mixed probes for the kinds that probe a whole array.
+    {"classic_xxh3_v1_2", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"classic_murmur3_plain_v1_2", BLOOM_KIND_CLASSIC, BLOOM_HASH_MURMUR3, 7, BLOOM_FLAG_PLAIN_DOUBLE_HASHING,
+     1000, 1e-6, 1000},  // k = 20
+    {"partitioned_fnv1a_v1_2", BLOOM_KIND_PARTITIONED, BLOOM_HASH_FNV1A, 11, 0, 700, 0.001, 700},
+    {"counting_xxh3_v1_2", BLOOM_KIND_COUNTING, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"scalable_xxh3_v1_2", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded

@@ -171,14 +171,16 @@ class InfoAndLenTest(unittest.TestCase):
         self.assertAlmostEqual(info.fp_rate, 0.001)
         self.assertFalse(info.read_only)
         self.assertFalse(info.concurrent)
-        self.assertEqual(info.format_version, (1, 0))
+        self.assertEqual(info.format_version, (1, 2))
         with self.assertRaises(Exception):  # frozen dataclass
             info.bits = 1  # type: ignore[misc]
 
     def test_info_reports_the_format_a_save_writes(self):
-        # New blocked filters save as format 1.1 (their in-line layout 2).
+        # New blocked filters save as format 1.1 (their in-line layout 2),
+        # the other kinds as 1.2 (mixed probes).
         self.assertEqual(bloom.Filter(kind="blocked", capacity=1000).info.format_version, (1, 1))
-        self.assertEqual(bloom.Filter(kind="scalable", capacity=1000).info.format_version, (1, 0))
+        for kind in ("classic", "partitioned", "counting", "scalable"):
+            self.assertEqual(bloom.Filter(kind=kind, capacity=1000).info.format_version, (1, 2), kind)
 
     def test_len_estimates_distinct_keys(self):
         f = bloom.Filter(capacity=10000, fp_rate=0.01)

@@ -25,31 +25,6 @@ TEST(Classic, NoFalseNegativesForEveryHasherAndScheme) {
   }
 }
 
-// Documents a property of the position mapping, not a wish: the enhanced
-// scheme's extra term ((i^3 - i)/6 on probe i, at most C(k,3)) moves a
-// probe value by a few units, and floor(g * m / 2^64) changes only when g
-// sits that close to a bucket edge (about C(k+1,4) m / 2^64 of the keys:
-// 4e-12 here, k = 7, m = 958,506), so both schemes set the same bits. If
-// this fails, the schemes have really diverged: bloom.h, probe.hpp and
-// FORMAT.md describe the flag. (ProbeSequence's own test pins each
-// recurrence.)
-TEST(Classic, PlainAndEnhancedDoubleHashingSetTheSameBits) {
-  bloom_options enhanced = classic_options(100000, 0.01);
-  bloom_options plain = enhanced;
-  plain.flags = BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
-  FilterPtr a = make_filter(enhanced);
-  FilterPtr b = make_filter(plain);
-  const auto keys = make_keys("scheme-", 100000);
-  add_all(a.get(), keys);
-  add_all(b.get(), keys);
-  const auto bytes_a = serialize(a.get());
-  const auto bytes_b = serialize(b.get());
-  ASSERT_EQ(bytes_a.size(), bytes_b.size());
-  // The payload (after the 128-byte header, whose flags differ) is the bits.
-  ASSERT_GT(bytes_a.size(), 128u);
-  EXPECT_TRUE(std::equal(bytes_a.begin() + 128, bytes_a.end(), bytes_b.begin() + 128));
-}
-
 TEST(Classic, EmptyKeyAndBinaryKeysWork) {
   FilterPtr f = make_filter(classic_options(100, 0.01));
   EXPECT_EQ(bloom_query(f.get(), nullptr, 0), 0);

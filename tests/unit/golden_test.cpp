@@ -100,6 +100,26 @@ TEST(GoldenLayouts, OldAndNewBlockedXxh3FiltersRefuseToMerge) {
   EXPECT_EQ(bloom_merge(old_layout.get(), fresh.get()), BLOOM_E_INCOMPATIBLE);
 }
 
+// Likewise a format 1.0 classic filter (unmixed probes) and a new one of the
+// same shape (mixed probes, format 1.2).
+TEST(GoldenLayouts, UnmixedAndMixedClassicFiltersRefuseToMerge) {
+  const std::string path = std::string(BLOOM_TEST_GOLDEN_DIR) + "/classic_xxh3_v1.bloom";
+  bloom_filter *raw = nullptr;
+  ASSERT_EQ(bloom_load(path.c_str(), &raw), BLOOM_OK) << bloom_last_error();
+  FilterPtr unmixed(raw);
+  const golden::Case *mixed_case = nullptr;
+  for (const golden::Case &c : golden::kCases)
+    if (std::string(c.name) == "classic_xxh3_v1_2") mixed_case = &c;
+  ASSERT_NE(mixed_case, nullptr);
+  FilterPtr mixed(golden::build(*mixed_case));
+  ASSERT_NE(mixed, nullptr) << bloom_last_error();
+  EXPECT_EQ(bloom_merge(mixed.get(), unmixed.get()), BLOOM_E_INCOMPATIBLE);
+  EXPECT_NE(std::string(bloom_last_error()).find("probe positions differ"), std::string::npos)
+      << bloom_last_error();
+  EXPECT_EQ(bloom_merge(unmixed.get(), mixed.get()), BLOOM_E_INCOMPATIBLE);
+  EXPECT_EQ(bloom_intersect(unmixed.get(), mixed.get()), BLOOM_E_INCOMPATIBLE);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllCases, Golden, ::testing::ValuesIn(golden::kCases),
                          [](const auto &info) { return std::string(info.param.name); });
 

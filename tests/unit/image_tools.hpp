@@ -52,10 +52,14 @@ inline void fix_checksums(std::vector<unsigned char> &image) {
 // and the reserved header bytes are ignored on read and written as zero.
 inline std::vector<unsigned char> normalized(std::vector<unsigned char> image) {
   if (image.size() < core::kHeaderSize) return image;
-  // The writer stamps the minor its flags need (format 1.1 for
-  // kFlagBlockedLayout2, else 1.0), whatever minor the input carried.
+  // The writer stamps the minor its flags need (format 1.2 for
+  // kFlagMixedProbes, 1.1 for kFlagBlockedLayout2, else 1.0), whatever
+  // minor the input carried.
   const uint32_t flags = core::load_le32(&image[20]);
-  core::store_le16(&image[10], (flags & core::kFlagBlockedLayout2) != 0 ? 1 : core::kFormatMinor);
+  const uint16_t minor = (flags & core::kFlagMixedProbes) != 0      ? 2
+                         : (flags & core::kFlagBlockedLayout2) != 0 ? 1
+                                                                    : core::kFormatMinor;
+  core::store_le16(&image[10], minor);
   core::store_le16(&image[18], 0);
   std::memset(&image[100], 0, 20);
   core::store_le64(&image[core::kHeaderChecksumOffset],

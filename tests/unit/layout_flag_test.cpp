@@ -1,6 +1,8 @@
-// The format 1.1 flag 0x10000 (blocked layout 2): set on new blocked filters
-// only, never accepted from a caller, never reported in bloom_info, refused
-// in a file of any other kind, and unknown higher flags stay refused.
+// The format flags: 0x10000 (format 1.1, blocked layout 2), set on new
+// blocked filters only, and 0x20000 (format 1.2, mixed probes), set on new
+// filters of every other kind. Neither is accepted from a caller or reported
+// in bloom_info; each is refused in a file of a kind it is not defined for,
+// and unknown higher flags stay refused.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -15,7 +17,9 @@ namespace bloom::test {
 namespace {
 
 constexpr uint32_t kLayout2 = 0x10000;
+constexpr uint32_t kMixed = 0x20000;
 static_assert(core::kFlagBlockedLayout2 == kLayout2, "the value docs/FORMAT.md gives");
+static_assert(core::kFlagMixedProbes == kMixed, "the value docs/FORMAT.md gives");
 
 FilterPtr make(int32_t kind) {
   bloom_options o;
@@ -38,17 +42,19 @@ bloom_status load(const std::vector<unsigned char> &image) {
   return s;
 }
 
-TEST(LayoutFlag, NewBlockedFiltersCarryItOthersDoNot) {
+TEST(LayoutFlag, NewFiltersCarryTheirKindsFlag) {
   for (int32_t kind = BLOOM_KIND_CLASSIC; kind <= BLOOM_KIND_SCALABLE; ++kind) {
     FilterPtr f = make(kind);
     const auto image = serialize(f.get());
     const bool blocked = kind == BLOOM_KIND_BLOCKED;
     EXPECT_EQ((file_flags(image) & kLayout2) != 0, blocked) << kind;
-    EXPECT_EQ(file_minor(image), blocked ? 1 : 0) << kind;
+    EXPECT_EQ((file_flags(image) & kMixed) != 0, !blocked) << kind;
+    EXPECT_EQ(file_minor(image), blocked ? 1 : 2) << kind;
     bloom_info info;
     info.struct_size = sizeof info;
     ASSERT_EQ(bloom_get_info(f.get(), &info), BLOOM_OK);
-    EXPECT_EQ(info.flags & kLayout2, 0u) << "an internal flag leaked into bloom_info, kind " << kind;
+    EXPECT_EQ(info.flags & (kLayout2 | kMixed), 0u)
+        << "an internal flag leaked into bloom_info, kind " << kind;
     // What callers see instead: the version the file is written as.
     EXPECT_EQ(info.format_major, 1u) << kind;
     EXPECT_EQ(info.format_minor, file_minor(image)) << kind;
@@ -82,17 +88,23 @@ TEST(LayoutFlag, InfoReportsTheFormatTheFilterSavesAs) {
 }
 
 TEST(LayoutFlag, CallersCannotPassIt) {
-  bloom_options o;
-  bloom_options_init(&o);
-  o.kind = BLOOM_KIND_BLOCKED;
-  o.capacity = 100;
-  o.fp_rate = 0.01;
-  o.flags = kLayout2;
-  bloom_filter *f = nullptr;
-  EXPECT_EQ(bloom_create(&o, &f), BLOOM_E_INVALID_ARG);
-  EXPECT_EQ(f, nullptr);
-  EXPECT_NE(std::string(bloom_last_error()).find("unknown flags 0x10000"), std::string::npos)
-      << bloom_last_error();
+  for (int32_t kind : {BLOOM_KIND_BLOCKED, BLOOM_KIND_CLASSIC}) {
+    for (uint32_t flag : {kLayout2, kMixed}) {
+      bloom_options o;
+      bloom_options_init(&o);
+      o.kind = kind;
+      o.capacity = 100;
+      o.fp_rate = 0.01;
+      o.flags = flag;
+      bloom_filter *f = nullptr;
+      EXPECT_EQ(bloom_create(&o, &f), BLOOM_E_INVALID_ARG) << kind << " " << flag;
+      EXPECT_EQ(f, nullptr);
+      EXPECT_NE(std::string(bloom_last_error())
+                    .find(flag == kLayout2 ? "unknown flags 0x10000" : "unknown flags 0x20000"),
+                std::string::npos)
+          << bloom_last_error();
+    }
+  }
 }
 
 TEST(LayoutFlag, RefusedOnOtherKindsAndUnknownFlagsStayRefused) {
@@ -104,7 +116,11 @@ TEST(LayoutFlag, RefusedOnOtherKindsAndUnknownFlagsStayRefused) {
     core::store_le32(&flagged[20], file_flags(image) | kLayout2);
     fix_checksums(flagged);
     EXPECT_EQ(load(flagged), kind == BLOOM_KIND_BLOCKED ? BLOOM_OK : BLOOM_E_FORMAT) << kind;
-    for (uint32_t unknown : {0x20000u, 0x80000000u, 0x4u}) {
+    flagged = image;
+    core::store_le32(&flagged[20], file_flags(image) | kMixed);
+    fix_checksums(flagged);
+    EXPECT_EQ(load(flagged), kind == BLOOM_KIND_BLOCKED ? BLOOM_E_FORMAT : BLOOM_OK) << kind;
+    for (uint32_t unknown : {0x40000u, 0x80000000u, 0x4u}) {
       auto bad = image;
       core::store_le32(&bad[20], file_flags(image) | unknown);
       fix_checksums(bad);
@@ -131,6 +147,29 @@ TEST(LayoutFlag, TheFlagDecidesTheLayout) {
   size_t found = 0;
   for (const auto &k : keys) found += bloom_query(as_layout1.get(), k.data(), k.size()) == 1;
   EXPECT_LT(found, keys.size()) << "layout 1 read layout 2's bits as if they were its own";
+}
+
+// The same for mixed probes: a classic, partitioned, counting or scalable
+// file stripped of 0x20000 reads its positions unmixed, so it must not claim
+// the keys its mixed bits hold; with the flag it holds every one.
+TEST(LayoutFlag, TheMixedFlagDecidesThePositions) {
+  for (int32_t kind :
+       {BLOOM_KIND_CLASSIC, BLOOM_KIND_PARTITIONED, BLOOM_KIND_COUNTING, BLOOM_KIND_SCALABLE}) {
+    FilterPtr f = make(kind);
+    std::vector<std::string> keys;
+    for (int i = 0; i < 200; ++i) keys.push_back("mixed-key-" + std::to_string(i));
+    for (const auto &k : keys) ASSERT_EQ(bloom_add(f.get(), k.data(), k.size()), BLOOM_OK);
+    for (const auto &k : keys) ASSERT_EQ(bloom_query(f.get(), k.data(), k.size()), 1) << kind;
+    auto image = serialize(f.get());
+    core::store_le32(&image[20], file_flags(image) & ~kMixed);
+    fix_checksums(image);
+    bloom_filter *raw = nullptr;
+    ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
+    FilterPtr unmixed(raw);
+    size_t found = 0;
+    for (const auto &k : keys) found += bloom_query(unmixed.get(), k.data(), k.size()) == 1;
+    EXPECT_LT(found, keys.size()) << "kind " << kind << ": unmixed positions read mixed bits as their own";
+  }
 }
 
 }  // namespace

@@ -6,14 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 namespace bloom::test {
 namespace {
 
-std::vector<uint64_t> first_values(core::Hash128 h, bool enhanced, int count) {
-  core::ProbeSequence seq(h, enhanced);
+std::vector<uint64_t> first_values(core::Hash128 h, bool enhanced, int count, bool mixed = false) {
+  core::ProbeSequence seq(h, enhanced, mixed);
   std::vector<uint64_t> out;
   for (int i = 0; i < count; ++i) out.push_back(seq.next());
   return out;
@@ -34,6 +35,39 @@ TEST(ProbeSequence, ValuesAreH1PlusIH2PlusTheTermModulo2To64) {
     EXPECT_EQ(plain[i], base) << i;
     EXPECT_EQ(enhanced[i], base + (i * i * i - i) / 6) << i;
   }
+}
+
+// Format 1.2's mixing: (g xor g >> 32) times 0x9E3779B97F4A7C15, modulo 2^64,
+// applied to each value of either scheme.
+TEST(ProbeSequence, MixedValuesAreTheMixOfTheUnmixedOnes) {
+  EXPECT_EQ(core::mix_probe(0), 0u);
+  EXPECT_EQ(core::mix_probe(1), 0x9E3779B97F4A7C15ull);
+  EXPECT_EQ(core::mix_probe(uint64_t{1} << 32), 0x9E3779B97F4A7C15ull * ((uint64_t{1} << 32) | 1));
+  EXPECT_EQ(core::mix_probe(0xfedcba9876543210ull), 0xe6bb562044a51328ull);
+  const core::Hash128 h{0xfedcba9876543210ull, 0x9e3779b97f4a7c15ull};
+  for (bool enhanced : {false, true}) {
+    const auto unmixed = first_values(h, enhanced, 64);
+    const auto mixed = first_values(h, enhanced, 64, true);
+    for (size_t i = 0; i < 64; ++i) EXPECT_EQ(mixed[i], core::mix_probe(unmixed[i])) << i;
+    EXPECT_EQ(core::first_probe(h, true), mixed[0]);
+    EXPECT_EQ(core::first_probe(h, false), unmixed[0]);
+  }
+}
+
+// The reason for mixing: an h2 near 0 puts every unmixed probe of a key
+// into one position of a small range; mixed, they spread.
+TEST(ProbeSequence, MixingSpreadsTheProbesOfATinyStep) {
+  const core::Hash128 h{0x0123456789abcdefull, 3};
+  const uint64_t range = 28756;  // classic n = 1000, p = 1e-6
+  std::vector<uint64_t> unmixed, mixed;
+  for (uint64_t g : first_values(h, true, 20)) unmixed.push_back(core::reduce_range(g, range));
+  for (uint64_t g : first_values(h, true, 20, true)) mixed.push_back(core::reduce_range(g, range));
+  auto distinct = [](std::vector<uint64_t> v) {
+    std::sort(v.begin(), v.end());
+    return std::unique(v.begin(), v.end()) - v.begin();
+  };
+  EXPECT_EQ(distinct(unmixed), 1);
+  EXPECT_EQ(distinct(mixed), 20);
 }
 
 }  // namespace
