@@ -16,4 +16,9 @@ bloom_options default_options();
 // o has already been widened to the full struct (unset members defaulted).
 FilterConfig configure(const bloom_options &o);
 
+// Whether a new filter of this (sized) config mixes its probe values
+// (kFlagMixedProbes): where unmixed double hashing's excess rate could
+// reach 1e-3 of p. configure() applies it.
+bool needs_mixed_probes(const FilterConfig &c);
+
 }  // namespace bloom::core

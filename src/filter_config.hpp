@@ -51,10 +51,10 @@ inline constexpr uint32_t kKnownFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN
 // Files without the flag (format 1.0) keep layout 1, so their bits still
 // mean what they meant. docs/FORMAT.md, "How a key becomes bits".
 inline constexpr uint32_t kFlagBlockedLayout2 = 1u << 16;
-// A format flag (format 1.2), set by the library on every new filter of the
-// kinds that probe a whole array (classic, partitioned, counting, scalable):
-// each probe's 64-bit value is mixed before it is reduced to a position
-// (probe.hpp). Double hashing alone puts all k probes of a key on one or two
+// A format flag (format 1.2), set by the library on new filters of the
+// kinds that probe a whole array (classic, partitioned, counting, scalable)
+// where it matters (needs_mixed_probes, configure.cpp): each probe's 64-bit
+// value is mixed before it is reduced to a position (probe.hpp). Double hashing alone puts all k probes of a key on one or two
 // positions when h2 is within about 2^64 / (m k) of a simple fraction of
 // 2^64, so small m k p missed p several times over (classic n = 1000, p =
 // 1e-6: 6.0e-6 measured). Files without the flag keep the unmixed positions.

@@ -101,10 +101,11 @@ typedef enum bloom_hash {
 /* Derive the k probes by plain Kirsch-Mitzenmacher double hashing
  * (h1 + i*h2) instead of the default enhanced double hashing of Dillinger
  * and Manolios (which adds a cubic term). The flag is recorded in saved
- * files, and filters that differ in it do not merge. Every probe value is
- * mixed before it becomes a position (format 1.2, docs/FORMAT.md), so the
- * two schemes set different bits; in files from before 1.2 (unmixed) they
- * set the same bits for all but about C(k+1,4) * m / 2^64 of the keys.
+ * files, and filters that differ in it do not merge. In filters whose
+ * probe values are mixed (format 1.2: small or low-p filters, m*k*p < 4000,
+ * scalable ones and those with explicit m and k; docs/FORMAT.md) the two
+ * schemes set different bits; unmixed, they set the same bits for all but
+ * about C(k+1,4) * m / 2^64 of the keys.
  * Blocked filters refuse it (BLOOM_E_INVALID_ARG): their probes inside a
  * line are not double hashing. */
 #define BLOOM_FLAG_PLAIN_DOUBLE_HASHING 0x2u

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "configure.hpp"
 #include "filter_config.hpp"
 #include "image_tools.hpp"
 #include "test_util.hpp"
@@ -15,11 +16,12 @@
 namespace bloom::test {
 namespace {
 
-// An empty filter of f's shape with unmixed probes: what a format 1.0 file
-// of that shape loads as.
-FilterPtr without_mixed_probes(const bloom_filter *f) {
+// An empty filter of f's shape with mixed or unmixed probes (a format 1.0
+// file loads as unmixed).
+FilterPtr with_probes(const bloom_filter *f, bool mixed) {
   auto image = serialize(f);
-  core::store_le32(&image[20], core::load_le32(&image[20]) & ~core::kFlagMixedProbes);
+  const uint32_t flags = core::load_le32(&image[20]);
+  core::store_le32(&image[20], mixed ? flags | core::kFlagMixedProbes : flags & ~core::kFlagMixedProbes);
   fix_checksums(image);
   bloom_filter *raw = nullptr;
   EXPECT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
@@ -41,7 +43,7 @@ TEST(MixedProbes, PlainAndEnhancedDoubleHashingDifferOnlyWhenMixed) {
   const auto keys = make_keys("scheme-", 100000);
   auto payload_of = [&](const bloom_options &o, bool mixed) {
     FilterPtr f = make_filter(o);
-    if (!mixed) f = without_mixed_probes(f.get());
+    f = with_probes(f.get(), mixed);
     add_all(f.get(), keys);
     auto bytes = serialize(f.get());
     bytes.erase(bytes.begin(), bytes.begin() + 128);  // the header, whose flags differ
@@ -88,7 +90,7 @@ TEST(MixedProbes, SmallFiltersKeepTheirFalsePositiveRate) {
         o.kind = kind;
         o.seed = 1000 + static_cast<uint64_t>(i);
         FilterPtr f = make_filter(o);
-        if (mixed == 0) f = without_mixed_probes(f.get());
+        f = with_probes(f.get(), mixed == 1);
         add_all(f.get(), make_keys("small-" + std::to_string(i) + "-", kKeys));
         positives += count_positive(f.get(), make_keys("absent-" + std::to_string(i) + "-", kQueries));
         if (i == 0) {
@@ -105,6 +107,49 @@ TEST(MixedProbes, SmallFiltersKeepTheirFalsePositiveRate) {
                 independent, rates[0], rates[1]);
     EXPECT_LT(rates[1], 1.25 * independent) << "kind " << kind;
   }
+}
+
+uint32_t minor_of(const bloom_options &o) {
+  FilterPtr f = make_filter(o);
+  bloom_info info;
+  info.struct_size = sizeof info;
+  EXPECT_EQ(bloom_get_info(f.get(), &info), BLOOM_OK);
+  return info.format_minor;
+}
+
+// Which new filters mix: those where unmixed probes' excess (about 4 / (m
+// k)) could reach 1e-3 of p, i.e. m k p < 4000; always without a p or for
+// scalable filters; never for blocked ones (format 1.1, no probe sequence).
+TEST(MixedProbes, NewFiltersMixWhereTheExcessCouldShow) {
+  bloom_options o = classic_options(1000000, 1e-4);  // m k p = 2.5e5
+  EXPECT_EQ(minor_of(o), 0u);
+  o.kind = BLOOM_KIND_PARTITIONED;
+  EXPECT_EQ(minor_of(o), 0u);
+  o.kind = BLOOM_KIND_SCALABLE;
+  EXPECT_EQ(minor_of(o), 2u);
+  o.kind = BLOOM_KIND_BLOCKED;
+  EXPECT_EQ(minor_of(o), 1u);
+  o = classic_options(1000000, 1e-6);  // m k p = 575
+  EXPECT_EQ(minor_of(o), 2u);
+  o = classic_options(100000, 1e-4);  // m k p = 2.5e3
+  EXPECT_EQ(minor_of(o), 2u);
+  o.kind = BLOOM_KIND_COUNTING;
+  EXPECT_EQ(minor_of(o), 2u);
+  o = classic_options(10000, 1e-2);  // m k p = 6.7e3
+  EXPECT_EQ(minor_of(o), 0u);
+  o = classic_options(0, 0);
+  o.bits = 1u << 24;
+  o.hashes = 7;
+  EXPECT_EQ(minor_of(o), 2u);  // no p: mixed
+
+  core::FilterConfig c;
+  c.kind = core::Kind::kClassic;
+  c.hashes = 10;
+  c.fp_rate = 1e-3;
+  c.bits = 399999;  // m k p just under 4000
+  EXPECT_TRUE(core::needs_mixed_probes(c));
+  c.bits = 400000;
+  EXPECT_FALSE(core::needs_mixed_probes(c));
 }
 
 }  // namespace
