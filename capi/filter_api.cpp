@@ -34,6 +34,17 @@ int answer(const char *function, Body &&body) noexcept {
   return s == BLOOM_OK ? result : s;
 }
 
+// bloom_query's error path, out of line and cold: kept inline, its string
+// building made the hot path save four registers and reserve a stack frame
+// on every call. (Outside the extern "C" block: inside it, GCC gives even an
+// unnamed namespace's function a global C symbol in the static library.)
+[[gnu::noinline, gnu::cold]] int query_argument_error(const bloom_filter *f, const void *key, size_t len) {
+  return guarded("bloom_query", [&] {
+    require_arg(f, "filter");
+    require_key(key, len);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -86,18 +97,6 @@ bloom_status bloom_add(bloom_filter *f, const void *key, size_t len) {
     to_core(f)->add_key(key, len);
   });
 }
-
-namespace {
-// bloom_query's error path, out of line and cold: kept inline, its string
-// building made the hot path save four registers and reserve a stack frame
-// on every call.
-[[gnu::noinline, gnu::cold]] int query_argument_error(const bloom_filter *f, const void *key, size_t len) {
-  return guarded("bloom_query", [&] {
-    require_arg(f, "filter");
-    require_key(key, len);
-  });
-}
-}  // namespace
 
 int bloom_query(const bloom_filter *f, const void *key, size_t len) {
   // The hot path: two checks, then one indirect call into the kind's key

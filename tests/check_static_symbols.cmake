@@ -1,0 +1,23 @@
+# Fails if the static archive ARCHIVE defines a global C symbol (one a C
+# program could clash with) that does not start with bloom_. C++ symbols
+# (_Z...) are namespaced; DW.ref.* are the unwinder's.
+execute_process(COMMAND nm --defined-only ${ARCHIVE} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${ARCHIVE}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(count 0)
+foreach(line IN LISTS lines)
+  if(line MATCHES "^[0-9a-fA-F]* +[TDBRVWGS] (.+)$")
+    set(sym "${CMAKE_MATCH_1}")
+    if(sym MATCHES "^bloom_")
+      math(EXPR count "${count} + 1")
+    elseif(NOT sym MATCHES "^_Z" AND NOT sym MATCHES "^DW\\.ref\\.")
+      message(FATAL_ERROR "global C symbol outside the API in ${ARCHIVE}: ${sym}")
+    endif()
+  endif()
+endforeach()
+if(count LESS 30)
+  message(FATAL_ERROR "only ${count} bloom_* symbols defined; the API is missing")
+endif()
+message(STATUS "${count} bloom_* symbols; no other global C symbol")
