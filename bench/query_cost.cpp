@@ -27,19 +27,28 @@
 #include "bloom/bloom.h"
 #include "common/keys.hpp"
 
+// Each cost_* loop stays its own symbol for callgrind: GCC's noipa also
+// keeps identical bodies from being folded; clang has no noipa (and does not
+// fold them).
+#if defined(__clang__)
+#define BLOOM_BENCH_NOIPA __attribute__((noinline))
+#else
+#define BLOOM_BENCH_NOIPA __attribute__((noipa))
+#endif
+
 namespace {
 
 using bloom_bench::KeySet;
 
 constexpr size_t kBatch = 4096;  // keys per bloom_query_batch call, as the seed table uses
 
-__attribute__((noipa)) size_t cost_single(const bloom_filter *f, const KeySet &ks, size_t q) {
+BLOOM_BENCH_NOIPA size_t cost_single(const bloom_filter *f, const KeySet &ks, size_t q) {
   size_t hits = 0;
   for (size_t i = 0; i < q; ++i) hits += bloom_query(f, ks.ptrs[i], ks.lens[i]) == 1;
   return hits;
 }
 
-__attribute__((noipa)) size_t cost_batch(const bloom_filter *f, const KeySet &ks, size_t q,
+BLOOM_BENCH_NOIPA size_t cost_batch(const bloom_filter *f, const KeySet &ks, size_t q,
                                          std::vector<uint8_t> &out) {
   size_t hits = 0;
   for (size_t start = 0; start < q; start += kBatch) {
@@ -52,17 +61,17 @@ __attribute__((noipa)) size_t cost_batch(const bloom_filter *f, const KeySet &ks
 
 // Separate symbols per key set, so callgrind reports hits and misses apart
 // (noipa: identical bodies must not be folded into one symbol).
-__attribute__((noipa)) size_t cost_single_hit(const bloom_filter *f, const KeySet &ks, size_t q) {
+BLOOM_BENCH_NOIPA size_t cost_single_hit(const bloom_filter *f, const KeySet &ks, size_t q) {
   return cost_single(f, ks, q);
 }
-__attribute__((noipa)) size_t cost_single_miss(const bloom_filter *f, const KeySet &ks, size_t q) {
+BLOOM_BENCH_NOIPA size_t cost_single_miss(const bloom_filter *f, const KeySet &ks, size_t q) {
   return cost_single(f, ks, q);
 }
-__attribute__((noipa)) size_t cost_batch_hit(const bloom_filter *f, const KeySet &ks, size_t q,
+BLOOM_BENCH_NOIPA size_t cost_batch_hit(const bloom_filter *f, const KeySet &ks, size_t q,
                                              std::vector<uint8_t> &out) {
   return cost_batch(f, ks, q, out);
 }
-__attribute__((noipa)) size_t cost_batch_miss(const bloom_filter *f, const KeySet &ks, size_t q,
+BLOOM_BENCH_NOIPA size_t cost_batch_miss(const bloom_filter *f, const KeySet &ks, size_t q,
                                               std::vector<uint8_t> &out) {
   return cost_batch(f, ks, q, out);
 }

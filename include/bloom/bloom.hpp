@@ -31,6 +31,10 @@
 #ifndef BLOOM_BLOOM_HPP
 #define BLOOM_BLOOM_HPP
 
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 202002L
+#error "bloom.hpp needs C++20 (it uses std::span): compile with -std=c++20, or include <bloom/bloom.h>, which any C or C++ version can use"
+#endif
+
 #include <bloom/bloom.h>
 
 #include <cstddef>
