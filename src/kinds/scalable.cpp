@@ -198,7 +198,7 @@ std::unique_ptr<Filter> ScalableFilter::clone_filter() const {
 
 void ScalableFilter::fill_info(bloom_info &info) const {
   uint64_t bits = 0, bytes = 0, set = 0, capacity = 0;
-  double estimated = 0, all_negative = 1;
+  double estimated = 0, log_all_negative = 0;
   for (const Stage &s : stages_) {
     bloom_info si{};
     s->get_info(si);
@@ -207,7 +207,7 @@ void ScalableFilter::fill_info(bloom_info &info) const {
     set += static_cast<uint64_t>(std::llround(si.fill_ratio * static_cast<double>(si.bits)));
     capacity += si.capacity;
     estimated += si.estimated_keys;
-    all_negative *= 1.0 - si.expected_fp_rate;
+    log_all_negative += std::log1p(-si.expected_fp_rate);
   }
   info.hashes = stages_.back()->config().hashes;
   info.bits = bits;
@@ -215,8 +215,10 @@ void ScalableFilter::fill_info(bloom_info &info) const {
   info.capacity = capacity;
   info.fill_ratio = static_cast<double>(set) / static_cast<double>(bits);
   info.estimated_keys = estimated;
-  // A key is a false positive when any stage answers yes: 1 - prod(1 - p_i).
-  info.expected_fp_rate = 1.0 - all_negative;
+  // A key is a false positive when any stage answers yes: 1 - prod(1 - p_i),
+  // summed in logs (1 - x in double loses every p_i below 1e-16: a
+  // one-stage filter with 10 keys reported 0 for a stage rate of 2e-20).
+  info.expected_fp_rate = -std::expm1(log_all_negative);
 }
 
 void ScalableFilter::get_stage_info(uint32_t stage, bloom_info &info) const {

@@ -480,5 +480,16 @@ TEST(Scalable, ClearAndCloneAndStageInfoBounds) {
   EXPECT_EQ(bloom_get_stage_info(classic.get(), 1, &info), BLOOM_E_INVALID_ARG);
 }
 
+// The compound expected rate keeps tiny stage rates: with one stage it is
+// the stage's own (it was 1 - (1 - 2e-20) = 0 in double).
+TEST(Scalable, ExpectedRateOfOneStageIsThatStagesEvenWhenTiny) {
+  FilterPtr f = make_filter(scalable_options(1000, 0.01));
+  add_all(f.get(), make_keys("few-", 10));
+  const double stage = stage_info(f.get(), 0).expected_fp_rate;
+  ASSERT_GT(stage, 0.0);
+  ASSERT_LT(stage, 1e-16);
+  EXPECT_DOUBLE_EQ(info_of(f.get()).expected_fp_rate, stage);
+}
+
 }  // namespace
 }  // namespace bloom::test
