@@ -22,7 +22,18 @@ Shape optimal_shape(uint64_t n, double p) {
   if (!(m <= static_cast<long double>(BLOOM_MAX_BITS)))
     fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
   const auto bits = static_cast<uint64_t>(m);
-  return {bits, optimal_hashes(n, bits)};
+  if (std::round(static_cast<double>(m / static_cast<long double>(n)) * kLn2) <= BLOOM_MAX_HASHES)
+    return {bits, optimal_hashes(n, bits)};
+  // Below p ~ 5e-20 the best k passes 64: with k held at 64, the formula's m
+  // would miss p (p = 1e-25 got 2.9e-25), so m grows until the rate
+  // (1 - (1 - 1/m)^(64 n))^64 is p: 1/m = 1 - (1 - p^(1/64))^(1 / (64 n)).
+  const long double kmax = BLOOM_MAX_HASHES;
+  const long double fill = std::pow(static_cast<long double>(p), 1.0L / kmax);
+  const long double m64 =
+      std::ceil(-1.0L / std::expm1(std::log1p(-fill) / (kmax * static_cast<long double>(n))));
+  if (!(m64 <= static_cast<long double>(BLOOM_MAX_BITS)))
+    fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+  return {static_cast<uint64_t>(m64), BLOOM_MAX_HASHES};
 }
 
 uint32_t optimal_hashes(uint64_t n, uint64_t m) {

@@ -17,7 +17,9 @@ struct Shape {
   uint32_t hashes;
 };
 
-// m = ceil(n |ln p| / ln^2 2), k = round((m / n) ln 2), at least 1.
+// m = ceil(n |ln p| / ln^2 2), k = round((m / n) ln 2), at least 1. Where
+// that k would pass 64 (p below about 5e-20), k = 64 and m is the least
+// that meets p with it.
 // Throws Error(INVALID_ARG) for n == 0 or p outside (0, 1) and
 // Error(OVERFLOW) when m exceeds BLOOM_MAX_BITS.
 Shape optimal_shape(uint64_t n, double p);

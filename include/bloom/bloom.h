@@ -157,7 +157,9 @@ typedef struct bloom_filter bloom_filter; /* opaque */
 
 /* Create an empty filter.
  * Sizing: with o->bits == 0, m and k follow from (capacity, fp_rate):
- *   m = ceil(n * |ln p| / (ln 2)^2),  k = round((m / n) * ln 2)  (k >= 1).
+ *   m = ceil(n * |ln p| / (ln 2)^2),  k = round((m / n) * ln 2)  (k >= 1);
+ * where that k would pass 64 (p below about 5e-20), k = 64 and m is the
+ * least that meets p with it.
  * With o->bits != 0 the filter has exactly that many bits; k is o->hashes,
  * or, when that is 0, round((m / capacity) * ln 2).
  * Blocked: m is whole 512-bit lines sized by the blocked-filter FPR model
@@ -193,7 +195,8 @@ BLOOM_API bloom_status bloom_clear(bloom_filter *f);
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped filter),
  * BLOOM_E_NOMEM (scalable: a new stage could not be allocated),
  * BLOOM_E_OVERFLOW (scalable: the next stage would take the chain past
- * BLOOM_MAX_BITS or 1024 stages; a large growth factor gets there sooner).
+ * BLOOM_MAX_BITS or 1024 stages -- a large growth factor gets there sooner --
+ * or its capacity would pass 2^64 or its error rate underflow to 0).
  * On either scalable failure the filter is unchanged. bloom_add_batch and
  * bloom_test_and_add return the same statuses. */
 BLOOM_API bloom_status bloom_add(bloom_filter *f, const void *key, size_t len);
@@ -242,14 +245,16 @@ BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f, const void *cons
 /* ------------------------------------------------------------------------ */
 
 /* dst := dst UNION src. Both must have the same kind, hasher, seed, m, k,
- * probe scheme and kind parameters (and, for blocked filters, the same
- * layout: a file written before format 1.1 cannot be merged with a filter
- * created now; rebuild it from its keys); otherwise BLOOM_E_INCOMPATIBLE with a
+ * probe scheme and kind parameters (and the same format flags: a blocked
+ * file written before format 1.1, or a small filter's file written before
+ * 1.2, cannot be merged with one created now; rebuild it from its keys); otherwise BLOOM_E_INCOMPATIBLE with a
  * message naming the first parameter that differs, and dst is unchanged.
  * The result answers "maybe" for every key of either. keys_added becomes the
  * sum (an upper bound on distinct keys). dst may equal src.
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_INCOMPATIBLE,
- * BLOOM_E_UNSUPPORTED (dst mapped, or the kind has no sound union). */
+ * BLOOM_E_UNSUPPORTED (dst mapped, or the kind has no sound union);
+ * scalable, where dst takes copies of src's extra stages: BLOOM_E_NOMEM,
+ * BLOOM_E_OVERFLOW (the union would pass BLOOM_MAX_BITS), dst unchanged. */
 BLOOM_API bloom_status bloom_merge(bloom_filter *dst, const bloom_filter *src);
 
 /* dst := dst INTERSECT src (bitwise AND). Same rules as bloom_merge. Every
@@ -292,7 +297,9 @@ BLOOM_API bloom_status bloom_load(const char *path, bloom_filter **out);
  * cannot map (big-endian hosts, kinds whose payload cannot be used in place). */
 BLOOM_API bloom_status bloom_map(const char *path, bloom_filter **out);
 
-/* Exact number of bytes bloom_serialize writes for f. */
+/* Exact number of bytes bloom_serialize writes for f. size: not NULL.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG (NULL), BLOOM_E_OVERFLOW (the image
+ * would not fit in size_t, on 32-bit hosts). */
 BLOOM_API bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size);
 
 /* Write the file image of f into buf (cap bytes). *written receives the
@@ -319,12 +326,17 @@ typedef struct bloom_info {
   uint64_t bytes;          /* memory of the bit/counter arrays */
   uint64_t capacity;       /* n the filter was sized for (scalable: total of stages) */
   double fp_rate;          /* p the filter was sized for (0 if given m, k) */
-  uint64_t keys_added;     /* successful adds (duplicates count again) */
+  uint64_t keys_added;     /* successful bloom_add / bloom_add_batch calls
+                              (duplicates count again); a bloom_test_and_add
+                              counts only when it changed the filter, except
+                              for counting (an occurrence was added) and
+                              scalable (every call); counting: minus removes */
   double estimated_keys;   /* distinct keys estimated from the fill
                               (Swamidass & Baldi 2007) */
   double fill_ratio;       /* fraction of bits (counters) set */
   double expected_fp_rate; /* FPR now: fill_ratio^k (Guava's expectedFpp);
-                              scalable: the compound over stages */
+                              blocked: the per-line model over the lines'
+                              actual fill; scalable: the compound over stages */
   uint32_t stages;         /* scalable: number of stages; others 1 */
   uint32_t counter_bits;   /* counting: 4 or 8; others 1 */
   double growth;           /* scalable parameters; 0 for other kinds */

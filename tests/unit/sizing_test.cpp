@@ -37,6 +37,25 @@ TEST(Sizing, BitsPerKeyMatchesTheFormula) {
   }
 }
 
+// Where the best k would pass 64 (p below about 5e-20), k stays 64 and m
+// grows until the rate meets p: the formula's m with k = 64 missed it
+// (p = 1e-25: 2.9e-25). Just above the cap nothing changes.
+TEST(Sizing, RatesBelowTheHashCapStillMeetP) {
+  for (double p : {1e-20, 1e-25, 1e-40, 1e-100}) {
+    uint64_t m = 0;
+    uint32_t k = 0;
+    ASSERT_EQ(bloom_optimal_params(1000, p, &m, &k), BLOOM_OK) << p;
+    EXPECT_EQ(k, static_cast<uint32_t>(BLOOM_MAX_HASHES)) << p;
+    EXPECT_LE(bloom::core::classic_fp_rate(1000, m, k), p * (1 + 1e-9)) << p;
+    EXPECT_GT(bloom::core::classic_fp_rate(1000, m - m / 1000, k), p) << p << ": m is not the least";
+  }
+  uint64_t m = 0;
+  uint32_t k = 0;
+  ASSERT_EQ(bloom_optimal_params(1000, 1e-19, &m, &k), BLOOM_OK);  // k = round(63.2) = 63
+  EXPECT_EQ(k, 63u);
+  EXPECT_EQ(m, static_cast<uint64_t>(std::ceil(1000 * -std::log(1e-19) / (std::log(2.0) * std::log(2.0)))));
+}
+
 TEST(Sizing, AcceptanceNumbersFor200kAtOnePercent) {
   uint64_t m = 0;
   uint32_t k = 0;
