@@ -49,7 +49,7 @@ BLOOM_BENCH_NOIPA size_t cost_single(const bloom_filter *f, const KeySet &ks, si
 }
 
 BLOOM_BENCH_NOIPA size_t cost_batch(const bloom_filter *f, const KeySet &ks, size_t q,
-                                         std::vector<uint8_t> &out) {
+                                    std::vector<uint8_t> &out) {
   size_t hits = 0;
   for (size_t start = 0; start < q; start += kBatch) {
     const size_t count = std::min(kBatch, q - start);
@@ -68,11 +68,11 @@ BLOOM_BENCH_NOIPA size_t cost_single_miss(const bloom_filter *f, const KeySet &k
   return cost_single(f, ks, q);
 }
 BLOOM_BENCH_NOIPA size_t cost_batch_hit(const bloom_filter *f, const KeySet &ks, size_t q,
-                                             std::vector<uint8_t> &out) {
+                                        std::vector<uint8_t> &out) {
   return cost_batch(f, ks, q, out);
 }
 BLOOM_BENCH_NOIPA size_t cost_batch_miss(const bloom_filter *f, const KeySet &ks, size_t q,
-                                              std::vector<uint8_t> &out) {
+                                         std::vector<uint8_t> &out) {
   return cost_batch(f, ks, q, out);
 }
 

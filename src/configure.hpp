@@ -18,7 +18,8 @@ FilterConfig configure(const bloom_options &o);
 
 // Whether a new filter of this (sized) config mixes its probe values
 // (kFlagMixedProbes): where unmixed double hashing's excess rate could
-// reach 1e-3 of p. configure() applies it.
+// reach 1e-3 of 2^-k, i.e. m k 2^-k < 4000; a function of m and k alone (and
+// the kind). configure() applies it.
 bool needs_mixed_probes(const FilterConfig &c);
 
 }  // namespace bloom::core

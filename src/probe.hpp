@@ -16,7 +16,7 @@
 // 2^64. The flag stays, and readers must honour it: it is recorded, and
 // filters that differ in it do not merge.
 //
-// Mixed probes (format 1.2; new filters where m k p < 4000, configure.cpp): those
+// Mixed probes (format 1.2; new filters where m k 2^-k < 4000, configure.cpp): those
 // near-cycles are why each g_i is mixed before it is reduced. When h2 lies
 // within about 2^64 / (range k) of a fraction a/b of 2^64 with b small, the
 // k values g_i fall into b clusters narrower than one position, so the key

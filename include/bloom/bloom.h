@@ -102,8 +102,8 @@ typedef enum bloom_hash {
  * (h1 + i*h2) instead of the default enhanced double hashing of Dillinger
  * and Manolios (which adds a cubic term). The flag is recorded in saved
  * files, and filters that differ in it do not merge. In filters whose
- * probe values are mixed (format 1.2: small or low-p filters, m*k*p < 4000,
- * scalable ones and those with explicit m and k; docs/FORMAT.md) the two
+ * probe values are mixed (format 1.2: m * k * 2^-k < 4000, i.e. small or
+ * low-p filters, and scalable ones; docs/FORMAT.md) the two
  * schemes set different bits; unmixed, they set the same bits for all but
  * about C(k+1,4) * m / 2^64 of the keys.
  * Blocked filters refuse it (BLOOM_E_INVALID_ARG): their probes inside a
@@ -245,10 +245,11 @@ BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f, const void *cons
 /* ------------------------------------------------------------------------ */
 
 /* dst := dst UNION src. Both must have the same kind, hasher, seed, m, k,
- * probe scheme and kind parameters (and the same format flags: a blocked
+ * probe scheme and kind parameters, and the same format version (a blocked
  * file written before format 1.1, or a small filter's file written before
- * 1.2, cannot be merged with one created now; rebuild it from its keys); otherwise BLOOM_E_INCOMPATIBLE with a
- * message naming the first parameter that differs, and dst is unchanged.
+ * 1.2, cannot be merged with one created now; rebuild it from its keys);
+ * otherwise BLOOM_E_INCOMPATIBLE with a message naming the first parameter
+ * that differs, and dst is unchanged.
  * The result answers "maybe" for every key of either. keys_added becomes the
  * sum (an upper bound on distinct keys). dst may equal src.
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_INCOMPATIBLE,
@@ -271,7 +272,8 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
  * the directory is fsync'ed. On failure the old file is left intact and the
  * temporary file is removed. Where the file system has O_TMPFILE (Linux) the
  * file is written unnamed and named only just before the rename, so a
- * process killed mid-save leaves no temporary file. A symbolic link at path is followed: the file
+ * process killed mid-save leaves a temporary file only if killed in that
+ * moment (elsewhere a kill may leave one; docs/hardening.md). A symbolic link at path is followed: the file
  * it points to is replaced and the link stays. A replaced file keeps its
  * permission bits (and owner and group where the process may set them); a
  * new one gets 0666 minus the umask.
@@ -344,9 +346,11 @@ typedef struct bloom_info {
   int32_t read_only; /* 1 for a filter from bloom_map */
   /* The file format bloom_save writes for this filter (docs/FORMAT.md):
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
-   * 2), 1.0 for every other filter, including blocked filters loaded from
-   * 1.0 files. A file's minor version does not decide whether it loads: its
- * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two blocked
+   * 2); 1.2 for classic, partitioned and counting filters with mixed probes
+   * (created since 1.2 with m * k * 2^-k < 4000) and scalable filters
+   * created since 1.2; 1.0 for the rest, including filters loaded from 1.0
+   * files. A file's minor version does not decide whether it loads: its
+   * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two
    * filters merge or intersect only when their versions are equal (and the
    * rest of their parameters are). Reported since library 0.2.0
    * (bloom_version_number() >= 200): on 64-bit platforms these members fill

@@ -33,8 +33,9 @@
 #ifndef BLOOM_BLOOM_HPP
 #define BLOOM_BLOOM_HPP
 
-#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) < 202002L
-#error "bloom.hpp needs C++20 (it uses std::span): compile with -std=c++20, or include <bloom/bloom.h>, which any C or C++ version can use"
+// C++17 and older (GCC 8-10 report 201709 for -std=c++20, which is enough).
+#if (defined(_MSVC_LANG) ? _MSVC_LANG : __cplusplus) <= 201703L
+#error "bloom.hpp needs C++20 (std::span); any C or C++ version can use bloom.h"
 #endif
 
 #include <bloom/bloom.h>

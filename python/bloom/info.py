@@ -34,9 +34,9 @@ class FilterInfo:
         read_only: a mapped filter (``Filter.map``).
         format_version: (major, minor) of the file format ``save`` writes for
             this filter: (1, 1) for blocked filters created since format 1.1,
-            (1, 2) for other kinds created since format 1.2 with mixed probes
-            (small or low-p filters, scalable ones), (1, 0) otherwise;
-            filters merge only when these match.
+            (1, 2) for filters created since format 1.2 with mixed probes
+            (small or low-p ones, m * k * 2^-k < 4000, and every scalable
+            one), (1, 0) otherwise; filters merge only when these match.
             None with a library older than 0.2.0, which does not report it.
     """
 

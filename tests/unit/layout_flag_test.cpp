@@ -1,6 +1,6 @@
 // The format flags: 0x10000 (format 1.1, blocked layout 2), set on new
 // blocked filters only, and 0x20000 (format 1.2, mixed probes), set on new
-// filters of every other kind. Neither is accepted from a caller or reported
+// small or low-p filters of the other kinds (mixed_probes_test.cpp). Neither is accepted from a caller or reported
 // in bloom_info; each is refused in a file of a kind it is not defined for,
 // and unknown higher flags stay refused.
 #include <gtest/gtest.h>

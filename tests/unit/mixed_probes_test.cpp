@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "configure.hpp"
@@ -33,7 +34,7 @@ FilterPtr with_probes(const bloom_filter *f, bool mixed) {
 // at most C(k,3)) moves a probe value by a few units, and floor(g * m /
 // 2^64) changes only when g sits that close to a bucket edge (about
 // C(k+1,4) m / 2^64 of the keys: 4e-12 here, k = 7, m = 958,506), so both
-// schemes set the same bits. Mixed (every new filter), the multiply carries
+// schemes set the same bits. Mixed (small or low-p filters), the multiply carries
 // those few units into the high bits, so the schemes set different bits and
 // the flag really chooses. (ProbeSequence's own test pins each recurrence.)
 TEST(MixedProbes, PlainAndEnhancedDoubleHashingDifferOnlyWhenMixed) {
@@ -68,13 +69,14 @@ double independent_probe_rate(int32_t kind, uint64_t m, uint32_t k, uint64_t n) 
 
 // Small filters keep their rate. 400 filters of n = 10 keys at p = 1e-3 (m
 // = 144, k = 10 for classic), each with its own seed, 5,000 absent keys
-// each: 2e6 queries, so the measured rate has a relative sigma of about 2%.
-// Unmixed, an h2 within 2^64 / (m k) of a fraction a/b of 2^64 with small b
-// gives a key only b distinct positions, which added about 1 / (m k) to the
-// rate: 3.5e-3 here (simulated), three times the 1.2e-3 of independent
-// probes. The limit, 1.25x the independent-probe rate, fails the unmixed
-// scheme for every kind (its rates are printed) and leaves mixed ones
-// 10 sigma of room.
+// each: 2e6 queries (deterministic: fixed seeds and keys). Unmixed, an h2
+// within 2^64 / (m k) of a fraction a/b of 2^64 with small b gives a key
+// only b distinct positions, which added about 4 / (m k) to the rate.
+// Measured against independent probes (the printed line): unmixed 3.4x
+// (classic, counting), 3.3x (partitioned), 10.7x (scalable, whose first
+// stage is sized for a tighter rate); mixed 1.10x, 0.97x, 1.10x and 1.15x
+// (about 340 false positives for scalable, so +-5% is noise). The limit,
+// 1.5x, sits between the two with room on both sides.
 TEST(MixedProbes, SmallFiltersKeepTheirFalsePositiveRate) {
   constexpr int kFilters = 400;
   constexpr int kKeys = 10;
@@ -105,7 +107,7 @@ TEST(MixedProbes, SmallFiltersKeepTheirFalsePositiveRate) {
     }
     std::printf("kind %d, n = %d, p = 1e-3: independent probes %.3e, unmixed %.3e, mixed %.3e\n", kind, kKeys,
                 independent, rates[0], rates[1]);
-    EXPECT_LT(rates[1], 1.25 * independent) << "kind " << kind;
+    EXPECT_LT(rates[1], 1.5 * independent) << "kind " << kind;
   }
 }
 
@@ -118,10 +120,11 @@ uint32_t minor_of(const bloom_options &o) {
 }
 
 // Which new filters mix: those where unmixed probes' excess (about 4 / (m
-// k)) could reach 1e-3 of p, i.e. m k p < 4000; always without a p or for
-// scalable filters; never for blocked ones (format 1.1, no probe sequence).
+// k)) could reach 1e-3 of the rate m bits and k probes are built for, 2^-k:
+// m k 2^-k < 4000. Always scalable ones; never blocked ones (format 1.1, no
+// probe sequence).
 TEST(MixedProbes, NewFiltersMixWhereTheExcessCouldShow) {
-  bloom_options o = classic_options(1000000, 1e-4);  // m k p = 2.5e5
+  bloom_options o = classic_options(1000000, 1e-4);  // m k 2^-k = 30,421
   EXPECT_EQ(minor_of(o), 0u);
   o.kind = BLOOM_KIND_PARTITIONED;
   EXPECT_EQ(minor_of(o), 0u);
@@ -129,27 +132,43 @@ TEST(MixedProbes, NewFiltersMixWhereTheExcessCouldShow) {
   EXPECT_EQ(minor_of(o), 2u);
   o.kind = BLOOM_KIND_BLOCKED;
   EXPECT_EQ(minor_of(o), 1u);
-  o = classic_options(1000000, 1e-6);  // m k p = 575
+  o = classic_options(1000000, 1e-6);  // 548
   EXPECT_EQ(minor_of(o), 2u);
-  o = classic_options(100000, 1e-4);  // m k p = 2.5e3
+  o = classic_options(100000, 1e-4);  // 3,042
   EXPECT_EQ(minor_of(o), 2u);
   o.kind = BLOOM_KIND_COUNTING;
   EXPECT_EQ(minor_of(o), 2u);
-  o = classic_options(10000, 1e-2);  // m k p = 6.7e3
+  o = classic_options(10000, 1e-2);  // 5,242
   EXPECT_EQ(minor_of(o), 0u);
-  o = classic_options(0, 0);
-  o.bits = 1u << 24;
-  o.hashes = 7;
-  EXPECT_EQ(minor_of(o), 2u);  // no p: mixed
 
   core::FilterConfig c;
   c.kind = core::Kind::kClassic;
   c.hashes = 10;
-  c.fp_rate = 1e-3;
-  c.bits = 399999;  // m k p just under 4000
+  c.bits = 409599;  // m k 2^-k just under 4000
   EXPECT_TRUE(core::needs_mixed_probes(c));
-  c.bits = 400000;
+  c.bits = 409600;
   EXPECT_FALSE(core::needs_mixed_probes(c));
+}
+
+// The choice depends on m and k alone, so a filter given m and k explicitly
+// is mixed exactly when one sized from (n, p) to the same m and k is, and
+// the two merge (they did not while explicit m, k always mixed).
+TEST(MixedProbes, EqualMAndKMixAlikeHoweverSized) {
+  for (auto [n, p] : {std::pair<uint64_t, double>{1000000, 0.01}, {1000, 0.01}}) {
+    bloom_options sized = classic_options(n, p);
+    FilterPtr a = make_filter(sized);
+    bloom_info info;
+    info.struct_size = sizeof info;
+    ASSERT_EQ(bloom_get_info(a.get(), &info), BLOOM_OK);
+    bloom_options given = classic_options(0, 0);
+    given.bits = info.bits;
+    given.hashes = info.hashes;
+    FilterPtr b = make_filter(given);
+    EXPECT_EQ(minor_of(sized), minor_of(given)) << n;
+    add_all(b.get(), make_keys("given-", 100));
+    EXPECT_EQ(bloom_merge(a.get(), b.get()), BLOOM_OK) << n << ": " << bloom_last_error();
+    EXPECT_EQ(count_positive(a.get(), make_keys("given-", 100)), 100u);
+  }
 }
 
 }  // namespace

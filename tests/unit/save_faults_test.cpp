@@ -59,12 +59,16 @@ int no_linking(int, const char *) {
   return -1;
 }
 
-// Whether dir's file system makes unnamed files (O_TMPFILE).
+// Whether saves into dir go through an unnamed file: its file system makes
+// them (O_TMPFILE) and this process can link one (by descriptor or /proc).
 bool has_unnamed_files(const std::string &dir) {
   const int fd = core::file_ops().open_unnamed(dir.c_str());
   if (fd < 0) return false;
+  const std::string name = dir + "/link-probe";
+  const bool linked = core::file_ops().link_unnamed(fd, name.c_str()) == 0;
   ::close(fd);
-  return true;
+  if (linked) ::unlink(name.c_str());
+  return linked;
 }
 
 class SaveFaults : public ::testing::TestWithParam<int> {
