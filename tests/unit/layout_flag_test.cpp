@@ -1,8 +1,8 @@
 // The format flags: 0x10000 (format 1.1, blocked layout 2), set on new
 // blocked filters only, and 0x20000 (format 1.2, mixed probes), set on new
-// small or low-p filters of the other kinds (mixed_probes_test.cpp). Neither is accepted from a caller or reported
-// in bloom_info; each is refused in a file of a kind it is not defined for,
-// and unknown higher flags stay refused.
+// small or low-p filters of the other kinds (mixed_probes_test.cpp). Neither is accepted from a caller or
+// reported in bloom_info; each is refused in a file of a kind it is not defined for, and unknown higher flags
+// stay refused.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -129,47 +129,39 @@ TEST(LayoutFlag, RefusedOnOtherKindsAndUnknownFlagsStayRefused) {
   }
 }
 
-// A blocked file stripped of the flag is a layout 1 filter: it loads, but
-// its bits were set by layout 2, so it must not claim the same keys -- the
-// flag is what keeps a file's bits meaningful. (The golden tests pin that
-// layout 1 files answer as recorded.)
-TEST(LayoutFlag, TheFlagDecidesTheLayout) {
-  FilterPtr f = make(BLOOM_KIND_BLOCKED);
+// Adds 200 keys to a new filter of `kind`, strips `flag` from its image and
+// loads that: the stripped filter reads positions another way, so it must
+// not claim every key its bits were set for -- the flag is what keeps a
+// file's bits meaningful.
+void expect_stripping_the_flag_loses_keys(int32_t kind, uint32_t flag) {
+  FilterPtr f = make(kind);
   std::vector<std::string> keys;
-  for (int i = 0; i < 200; ++i) keys.push_back("layout-key-" + std::to_string(i));
+  for (int i = 0; i < 200; ++i) keys.push_back("flag-key-" + std::to_string(i));
   for (const auto &k : keys) ASSERT_EQ(bloom_add(f.get(), k.data(), k.size()), BLOOM_OK);
+  for (const auto &k : keys) ASSERT_EQ(bloom_query(f.get(), k.data(), k.size()), 1) << kind;
   auto image = serialize(f.get());
-  core::store_le32(&image[20], file_flags(image) & ~kLayout2);
+  ASSERT_NE(file_flags(image) & flag, 0u) << kind;
+  core::store_le32(&image[20], file_flags(image) & ~flag);
   fix_checksums(image);
   bloom_filter *raw = nullptr;
   ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
-  FilterPtr as_layout1(raw);
+  FilterPtr stripped(raw);
   size_t found = 0;
-  for (const auto &k : keys) found += bloom_query(as_layout1.get(), k.data(), k.size()) == 1;
-  EXPECT_LT(found, keys.size()) << "layout 1 read layout 2's bits as if they were its own";
+  for (const auto &k : keys) found += bloom_query(stripped.get(), k.data(), k.size()) == 1;
+  EXPECT_LT(found, keys.size()) << "kind " << kind << ", flag " << flag << ": read other bits as its own";
 }
 
-// The same for mixed probes: a classic, partitioned, counting or scalable
-// file stripped of 0x20000 reads its positions unmixed, so it must not claim
-// the keys its mixed bits hold; with the flag it holds every one.
+// A blocked file stripped of 0x10000 is a layout 1 filter. (The golden tests
+// pin that layout 1 files answer as recorded.)
+TEST(LayoutFlag, TheFlagDecidesTheLayout) {
+  expect_stripping_the_flag_loses_keys(BLOOM_KIND_BLOCKED, kLayout2);
+}
+
+// A classic, partitioned, counting or scalable file stripped of 0x20000
+// reads its positions unmixed.
 TEST(LayoutFlag, TheMixedFlagDecidesThePositions) {
-  for (int32_t kind :
-       {BLOOM_KIND_CLASSIC, BLOOM_KIND_PARTITIONED, BLOOM_KIND_COUNTING, BLOOM_KIND_SCALABLE}) {
-    FilterPtr f = make(kind);
-    std::vector<std::string> keys;
-    for (int i = 0; i < 200; ++i) keys.push_back("mixed-key-" + std::to_string(i));
-    for (const auto &k : keys) ASSERT_EQ(bloom_add(f.get(), k.data(), k.size()), BLOOM_OK);
-    for (const auto &k : keys) ASSERT_EQ(bloom_query(f.get(), k.data(), k.size()), 1) << kind;
-    auto image = serialize(f.get());
-    core::store_le32(&image[20], file_flags(image) & ~kMixed);
-    fix_checksums(image);
-    bloom_filter *raw = nullptr;
-    ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
-    FilterPtr unmixed(raw);
-    size_t found = 0;
-    for (const auto &k : keys) found += bloom_query(unmixed.get(), k.data(), k.size()) == 1;
-    EXPECT_LT(found, keys.size()) << "kind " << kind << ": unmixed positions read mixed bits as their own";
-  }
+  for (int32_t kind : {BLOOM_KIND_CLASSIC, BLOOM_KIND_PARTITIONED, BLOOM_KIND_COUNTING, BLOOM_KIND_SCALABLE})
+    expect_stripping_the_flag_loses_keys(kind, kMixed);
 }
 
 }  // namespace
