@@ -47,19 +47,22 @@ bloom_filter *make_filter(int kind, uint64_t n, bool concurrent) {
   return bloom_create(&o, &f) == BLOOM_OK ? f : nullptr;
 }
 
-void run_part(bloom_filter *f, const bb::KeySet &ks, size_t begin, size_t end, Work work) {
+// Returns false when a call failed: its time would be no measurement.
+bool run_part(bloom_filter *f, const bb::KeySet &ks, size_t begin, size_t end, Work work) {
+  bool ok = true;
   if (work == Work::kAdd) {
-    for (size_t i = begin; i < end; ++i) bloom_add(f, ks.ptrs[i], ks.lens[i]);
-    return;
+    for (size_t i = begin; i < end; ++i) ok &= bloom_add(f, ks.ptrs[i], ks.lens[i]) == BLOOM_OK;
+    return ok;
   }
   std::vector<uint8_t> results(kChunk);
   for (size_t s = begin; s < end; s += kChunk) {
     const size_t count = std::min(kChunk, end - s);
     if (work == Work::kAddBatch)
-      bloom_add_batch(f, &ks.ptrs[s], &ks.lens[s], count);
+      ok &= bloom_add_batch(f, &ks.ptrs[s], &ks.lens[s], count) == BLOOM_OK;
     else
-      bloom_query_batch(f, &ks.ptrs[s], &ks.lens[s], count, results.data());
+      ok &= bloom_query_batch(f, &ks.ptrs[s], &ks.lens[s], count, results.data()) == BLOOM_OK;
   }
+  return ok;
 }
 
 struct Timing {
@@ -139,15 +142,20 @@ Measured measure(int kind, const bb::KeySet &ks, const std::vector<unsigned> &th
   if (work == Work::kQueryBatch) {
     filled = make_filter(kind, ks.size(), concurrent);
     if (filled == nullptr) return {};
-    run_part(filled, ks, 0, ks.size(), Work::kAddBatch);
+    if (!run_part(filled, ks, 0, ks.size(), Work::kAddBatch)) {
+      bloom_destroy(filled);
+      return {};
+    }
   }
   const Measured out = measure_runs(threads, reps, ks.size(), [&](size_t j) {
     bloom_filter *f = filled ? filled : make_filter(kind, ks.size(), concurrent);
     if (f == nullptr) return Timing{-1, -1};
-    const Timing t = timed_run(ks.size(), threads[j],
-                               [&](size_t begin, size_t end) { run_part(f, ks, begin, end, work); });
+    std::atomic<bool> ok{true};
+    const Timing t = timed_run(ks.size(), threads[j], [&](size_t begin, size_t end) {
+      if (!run_part(f, ks, begin, end, work)) ok.store(false);
+    });
     if (!filled) bloom_destroy(f);
-    return t;
+    return ok.load() ? t : Timing{-1, -1};
   });
   bloom_destroy(filled);
   return out;

@@ -60,7 +60,7 @@ set terminal pngcairo size 1000,640 font ',11'
 set output '$out/query-vs-size.png'
 set title 'Negative query (XXH3, 3-15 byte keys): ns per key vs filter size'
 set xlabel 'filter size (MiB, log scale)'
-set ylabel 'ns per query (CPU time, median of the run)'
+set ylabel 'ns per query (CPU time, mean over the run)'
 set logscale x 2
 set logscale y 2
 set grid

@@ -70,24 +70,27 @@ ResultRow measure_bloom_kind(int kind, const Workload &w, const KeySet &pos, con
   bloom_destroy(f);
   f = nullptr;
 
-  // Inserts: a fresh filter per repetition, so every one inserts into empty memory.
+  // Inserts: a fresh filter per repetition, so every one inserts into empty
+  // memory; it is created (pages populated) before the clock starts and
+  // freed after it stops.
   bool ok = true;
-  row.insert_ns = median_ns_per_item(w.reps, pos.size(), [&](int) {
-    bloom_filter *g = nullptr;
-    ok &= create(kind, w, &g) == BLOOM_OK;
-    for (size_t i = 0; i < pos.size() && g; ++i) ok &= bloom_add(g, pos.ptrs[i], pos.lens[i]) == BLOOM_OK;
-    bloom_destroy(g);
-  });
-  row.insert_batch_ns = median_ns_per_item(w.reps, pos.size(), [&](int r) {
-    bloom_filter *g = nullptr;
-    ok &= create(kind, w, &g) == BLOOM_OK;
-    ok &= g && add_batched(g, pos) == BLOOM_OK;
-    if (r == w.reps - 1) {
-      f = g;  // the last one is kept for the queries
-    } else {
-      bloom_destroy(g);
-    }
-  });
+  bloom_filter *g = nullptr;
+  auto fresh = [&](int) { ok &= create(kind, w, &g) == BLOOM_OK; };
+  row.insert_ns = median_ns_per_item_between(
+      w.reps, pos.size(), fresh,
+      [&](int) {
+        for (size_t i = 0; i < pos.size() && g; ++i) ok &= bloom_add(g, pos.ptrs[i], pos.lens[i]) == BLOOM_OK;
+      },
+      [&](int) { bloom_destroy(g); });
+  row.insert_batch_ns = median_ns_per_item_between(
+      w.reps, pos.size(), fresh, [&](int) { ok &= g && add_batched(g, pos) == BLOOM_OK; },
+      [&](int r) {
+        if (r == w.reps - 1) {
+          f = g;  // the last one is kept for the queries
+        } else {
+          bloom_destroy(g);
+        }
+      });
   if (!ok || f == nullptr) {
     bloom_destroy(f);
     row.note = error_note("error: add");

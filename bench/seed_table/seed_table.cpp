@@ -53,7 +53,12 @@ std::vector<bb::ResultRow> run_child(const std::string &cmd, const std::string &
       bb::ResultRow row;
       if (s.rfind("ROW\t", 0) == 0 && bb::ResultRow::from_tsv(s.substr(4), row)) rows.push_back(row);
     }
-    pclose(p);
+    const int status = pclose(p);
+    // A child that printed its row and then failed (or crashed) is an error,
+    // not a measurement.
+    if (status != 0)
+      for (bb::ResultRow &row : rows)
+        if (row.note == "ok") row.note = "error: the child process failed after reporting (" + cmd + ")";
   }
   if (rows.empty()) {
     bb::ResultRow row;
@@ -73,7 +78,9 @@ int child_main(const std::string &impl, const bb::Workload &w) {
   mallopt(M_MMAP_THRESHOLD, 64 * 1024);
   bb::KeySet pos, neg;
   bb::make_distinct_keys(w.seed, {&pos, &neg}, {w.keys, w.keys});
-  bb::reset_peak_rss();
+  // Where VmHWM cannot be reset the filter's growth is unknown (it would
+  // include the key generator's table): n/a rather than a wrong figure.
+  const bool rss_reset = bb::reset_peak_rss();
   const long base_kb = bb::current_rss_kb();
   bb::ResultRow row;
   if (impl == "floor") {
@@ -88,7 +95,7 @@ int child_main(const std::string &impl, const bb::Workload &w) {
   }
   const long peak_kb = bb::peak_rss_kb();
   row.peak_rss_kb = static_cast<double>(peak_kb);
-  row.filter_rss_kb = static_cast<double>(peak_kb - base_kb);
+  row.filter_rss_kb = rss_reset ? static_cast<double>(peak_kb - base_kb) : bb::kNa;
   bb::emit_row(row);
   return 0;
 }

@@ -94,8 +94,8 @@ void print_config_table(std::ostream &out, const Workload &w, const Rounds &roun
         is_floor ? fmt("%.1f", r.neg_ns) : x(r, &ResultRow::neg_ns, &ResultRow::neg_ns),
         is_floor ? fmt("%.1f", r.pos_batch_ns) : x(r, &ResultRow::pos_batch_ns, &ResultRow::pos_batch_ns),
         is_floor ? fmt("%.1f", r.neg_batch_ns) : x(r, &ResultRow::neg_batch_ns, &ResultRow::neg_batch_ns),
-        fmt("%.1f", r.peak_rss_kb / 1024),
-        fmt("%.1f", r.filter_rss_kb / 1024)};
+        fmt("%.1f", r.peak_rss_kb * 1024 / 1e6),  // MB (10^6 bytes), as the formula line
+        fmt("%.1f", r.filter_rss_kb * 1024 / 1e6)};
     for (size_t i = 0; i < cells.size(); ++i) out << pad(cells[i], cols[i].second);
     out << "\n";
   }
