@@ -21,8 +21,9 @@
 // within about 2^64 / (range k) of a fraction a/b of 2^64 with b small, the
 // k values g_i fall into b clusters narrower than one position, so the key
 // has b distinct positions (one, for an h2 near 0) and is a false positive
-// with probability about fill^b, not fill^k. That adds roughly 1 / (range k)
-// to the rate whatever p is, which swamps a small p in a small filter:
+// with probability about fill^b, not fill^k. That adds a few / (range k)
+// (2.5-3.5 in simulations) to the rate whatever p is, which swamps a small p
+// in a small filter:
 // simulated, classic n = 1000, p = 1e-6 (m = 28,756, k = 20): 6.0e-6 unmixed,
 // 0.87e-6 mixed, 1.03e-6 with truly independent positions; n = 10, p = 1e-3:
 // 3.5e-3, 1.24e-3, 1.16e-3. mix_probe() is a bijection on 64 bits (an
