@@ -38,22 +38,10 @@ inline uint64_t thread_cpu_ns() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
 }
 
-// Runs body() `reps` times and returns the median CPU ns per item over `items`.
-template <typename Body>
-double median_ns_per_item(int reps, size_t items, Body &&body) {
-  std::vector<double> per_item;
-  for (int r = 0; r < reps; ++r) {
-    const uint64_t t0 = thread_cpu_ns();
-    body(r);
-    const uint64_t t1 = thread_cpu_ns();
-    per_item.push_back(static_cast<double>(t1 - t0) / static_cast<double>(items ? items : 1));
-  }
-  return median(per_item);
-}
-
-// As median_ns_per_item, with prepare(r) run before the clock starts and
-// finish(r) after it stops: an insert repetition times its adds, not the
-// creation (page population) and freeing of the filter it fills.
+// Runs body(r) `reps` times and returns the median CPU ns per item over
+// `items`, with prepare(r) run before the clock starts and finish(r) after
+// it stops: an insert repetition times its adds, not the creation (page
+// population) and freeing of the filter it fills.
 template <typename Prepare, typename Body, typename Finish>
 double median_ns_per_item_between(int reps, size_t items, Prepare &&prepare, Body &&body, Finish &&finish) {
   std::vector<double> per_item;
@@ -66,6 +54,13 @@ double median_ns_per_item_between(int reps, size_t items, Prepare &&prepare, Bod
     per_item.push_back(static_cast<double>(t1 - t0) / static_cast<double>(items ? items : 1));
   }
   return median(per_item);
+}
+
+// Runs body(r) `reps` times and returns the median CPU ns per item over `items`.
+template <typename Body>
+double median_ns_per_item(int reps, size_t items, Body &&body) {
+  return median_ns_per_item_between(
+      reps, items, [](int) {}, body, [](int) {});
 }
 
 // Keeps a value alive so the optimiser cannot drop the work that made it.

@@ -3,7 +3,6 @@
 // over, and what the flag changes in the bits.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -12,6 +11,9 @@
 #include "configure.hpp"
 #include "filter_config.hpp"
 #include "image_tools.hpp"
+#include "kind_test_util.hpp"
+#include "kinds/partitioned.hpp"
+#include "sizing.hpp"
 #include "test_util.hpp"
 
 namespace bloom::test {
@@ -58,13 +60,8 @@ TEST(MixedProbes, PlainAndEnhancedDoubleHashingDifferOnlyWhenMixed) {
 // partitioned) gives after n keys.
 double independent_probe_rate(int32_t kind, uint64_t m, uint32_t k, uint64_t n) {
   const double nd = static_cast<double>(n);
-  if (kind != BLOOM_KIND_PARTITIONED) return std::pow(-std::expm1(nd * std::log1p(-1.0 / m) * k), k);
-  double rate = 1.0;
-  for (uint64_t i = 0; i < k; ++i) {
-    const double s = static_cast<double>((i + 1) * m / k - i * m / k);
-    rate *= -std::expm1(nd * std::log1p(-1.0 / s));
-  }
-  return rate;
+  return kind == BLOOM_KIND_PARTITIONED ? core::PartitionedFilter::fp_rate(nd, m, k)
+                                        : core::classic_fp_rate(nd, m, k);
 }
 
 // Small filters keep their rate. 400 filters of n = 10 keys at p = 1e-3 (m
@@ -111,13 +108,7 @@ TEST(MixedProbes, SmallFiltersKeepTheirFalsePositiveRate) {
   }
 }
 
-uint32_t minor_of(const bloom_options &o) {
-  FilterPtr f = make_filter(o);
-  bloom_info info;
-  info.struct_size = sizeof info;
-  EXPECT_EQ(bloom_get_info(f.get(), &info), BLOOM_OK);
-  return info.format_minor;
-}
+uint32_t minor_of(const bloom_options &o) { return info_of(make_filter(o).get()).format_minor; }
 
 // Which new filters mix: those where unmixed probes' excess (about 4 / (m
 // k)) could reach 1e-3 of the rate m bits and k probes are built for, 2^-k:
@@ -157,9 +148,7 @@ TEST(MixedProbes, EqualMAndKMixAlikeHoweverSized) {
   for (auto [n, p] : {std::pair<uint64_t, double>{1000000, 0.01}, {1000, 0.01}}) {
     bloom_options sized = classic_options(n, p);
     FilterPtr a = make_filter(sized);
-    bloom_info info;
-    info.struct_size = sizeof info;
-    ASSERT_EQ(bloom_get_info(a.get(), &info), BLOOM_OK);
+    const bloom_info info = info_of(a.get());
     bloom_options given = classic_options(0, 0);
     given.bits = info.bits;
     given.hashes = info.hashes;
