@@ -4,17 +4,17 @@
 // little-endian, so bit i is bit i % 8 of byte i / 8 on every host.
 //
 // Concurrent writers (BLOOM_FLAG_CONCURRENT) go through the *_atomic
-// members, which use std::atomic_ref with relaxed order: a Bloom filter only
+// members, which use relaxed atomic operations (relaxed_atomic.hpp): a Bloom filter only
 // ever ORs bits in, so no insert can be lost and no ordering is needed beyond
 // atomicity; readers on other threads use the relaxed loads.
 #pragma once
 
-#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 
 #include "memory.hpp"
+#include "relaxed_atomic.hpp"
 
 namespace bloom::core {
 
@@ -35,14 +35,12 @@ class BitArray {
   const uint64_t *words() const { return words_; }
 
   bool test(uint64_t i) const { return (words_[i >> 6] >> (i & 63)) & 1u; }
-  bool test_atomic(uint64_t i) const {
-    return (std::atomic_ref<const uint64_t>(words_[i >> 6]).load(std::memory_order_relaxed) >> (i & 63)) & 1u;
-  }
+  bool test_atomic(uint64_t i) const { return (relaxed_load(words_[i >> 6]) >> (i & 63)) & 1u; }
   void set(uint64_t i) { owned_words()[i >> 6] |= uint64_t{1} << (i & 63); }
   // Sets bit i; returns whether it was already set.
   bool set_atomic(uint64_t i) {
     const uint64_t mask = uint64_t{1} << (i & 63);
-    return std::atomic_ref<uint64_t>(owned_words()[i >> 6]).fetch_or(mask, std::memory_order_relaxed) & mask;
+    return relaxed_fetch_or(owned_words()[i >> 6], mask) & mask;
   }
   void prefetch(uint64_t i) const { __builtin_prefetch(&words_[i >> 6]); }
 

@@ -15,27 +15,26 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "relaxed_atomic.hpp"
+
 namespace bloom::core {
 
 class StripedCounter {
  public:
   static constexpr size_t kStripes = 16;
 
-  void add(uint64_t n) {
-    std::atomic_ref<uint64_t>(stripes_[this_thread_stripe()].value).fetch_add(n, std::memory_order_relaxed);
-  }
+  void add(uint64_t n) { relaxed_add(stripes_[this_thread_stripe()].value, n); }
 
   uint64_t load() const {
     uint64_t sum = 0;
-    for (const Stripe &s : stripes_)
-      sum += std::atomic_ref<const uint64_t>(s.value).load(std::memory_order_relaxed);
+    for (const Stripe &s : stripes_) sum += relaxed_load(s.value);
     return sum;
   }
 
   // Replaces the count; callers hold exclusive access (merge, clear, load).
   void store(uint64_t n) {
-    for (Stripe &s : stripes_) std::atomic_ref<uint64_t>(s.value).store(0, std::memory_order_relaxed);
-    std::atomic_ref<uint64_t>(stripes_[0].value).store(n, std::memory_order_relaxed);
+    for (Stripe &s : stripes_) relaxed_store(s.value, 0);
+    relaxed_store(stripes_[0].value, n);
   }
 
  private:

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <string>
@@ -11,6 +10,7 @@
 #include "format/payload_io.hpp"
 #include "kinds/blocked_sizing.hpp"
 #include "probe.hpp"
+#include "relaxed_atomic.hpp"
 
 namespace bloom::core {
 
@@ -78,7 +78,7 @@ bool BlockedFilter::set_bits(Hash128 h) {
     // filter: 19-24 ns).
     for (uint32_t j = 0; j < config_.hashes; ++j) {
       const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
-      std::atomic_ref<uint64_t>(line[b >> 6]).fetch_or(uint64_t{1} << (b & 63), std::memory_order_relaxed);
+      (void)relaxed_fetch_or(line[b >> 6], uint64_t{1} << (b & 63));
     }
     return false;
   }
@@ -89,9 +89,8 @@ bool BlockedFilter::set_bits(Hash128 h) {
   // (bits are never cleared, so a set bit stays set and the answer holds).
   for (uint32_t w = 0; w < kLineWords; ++w) {
     if (mask[w] == 0) continue;
-    std::atomic_ref<uint64_t> word(line[w]);
-    if ((word.load(std::memory_order_relaxed) & mask[w]) == mask[w]) continue;
-    const uint64_t old = word.fetch_or(mask[w], std::memory_order_relaxed);
+    if ((relaxed_load(line[w]) & mask[w]) == mask[w]) continue;
+    const uint64_t old = relaxed_fetch_or(line[w], mask[w]);
     all_set &= (old & mask[w]) == mask[w];
   }
   return all_set;

@@ -35,7 +35,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -43,6 +42,7 @@
 #include "kinds/blocked_kernels.hpp"
 #include "pipelined_blocks.hpp"
 #include "probe.hpp"
+#include "relaxed_atomic.hpp"
 
 namespace bloom::core::blocked {
 
@@ -117,7 +117,7 @@ inline void line_or_probes(uint64_t *line, uint32_t x, uint32_t k, const uint32_
 // so any value read holds every bit set before the query began.
 template <bool kAtomic>
 inline uint64_t load_word(const uint64_t *word) {
-  if constexpr (kAtomic) return std::atomic_ref<const uint64_t>(*word).load(std::memory_order_relaxed);
+  if constexpr (kAtomic) return relaxed_load(*word);
   return *word;
 }
 

@@ -14,25 +14,25 @@ CounterArray::CounterArray(BitArray storage, uint64_t count, uint32_t width)
     : storage_(std::move(storage)), words_(std::as_const(storage_).words()), count_(count), width_(width) {}
 
 uint32_t CounterArray::increment_atomic(uint64_t i) {
-  std::atomic_ref<uint64_t> word(owned_words()[word_of(i)]);
+  uint64_t &word = owned_words()[word_of(i)];
   const uint32_t shift = shift_of(i);
-  uint64_t w = word.load(std::memory_order_relaxed);
+  uint64_t w = relaxed_load(word);
   for (;;) {
     const auto v = static_cast<uint32_t>(w >> shift) & max_value();
     if (v == max_value()) return v;
     // On failure w is reloaded; another counter of the word may have moved.
-    if (word.compare_exchange_weak(w, w + (uint64_t{1} << shift), std::memory_order_relaxed)) return v;
+    if (relaxed_compare_exchange_weak(word, w, w + (uint64_t{1} << shift))) return v;
   }
 }
 
 uint32_t CounterArray::decrement_atomic(uint64_t i) {
-  std::atomic_ref<uint64_t> word(owned_words()[word_of(i)]);
+  uint64_t &word = owned_words()[word_of(i)];
   const uint32_t shift = shift_of(i);
-  uint64_t w = word.load(std::memory_order_relaxed);
+  uint64_t w = relaxed_load(word);
   for (;;) {
     const auto v = static_cast<uint32_t>(w >> shift) & max_value();
     if (v == 0 || v == max_value()) return v;
-    if (word.compare_exchange_weak(w, w - (uint64_t{1} << shift), std::memory_order_relaxed)) return v;
+    if (relaxed_compare_exchange_weak(word, w, w - (uint64_t{1} << shift))) return v;
   }
 }
 

@@ -18,10 +18,10 @@
 // decrement is ever lost and none crosses 0 or the maximum.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 
 #include "bit_array.hpp"
+#include "relaxed_atomic.hpp"
 
 namespace bloom::core {
 
@@ -47,7 +47,7 @@ class CounterArray {
     return static_cast<uint32_t>(words_[word_of(i)] >> shift_of(i)) & max_value();
   }
   uint32_t get_atomic(uint64_t i) const {
-    const uint64_t w = std::atomic_ref<const uint64_t>(words_[word_of(i)]).load(std::memory_order_relaxed);
+    const uint64_t w = relaxed_load(words_[word_of(i)]);
     return static_cast<uint32_t>(w >> shift_of(i)) & max_value();
   }
   // Adds one unless saturated; returns the value before.
