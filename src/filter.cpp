@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "error.hpp"
@@ -118,9 +119,19 @@ Filter::Filter(const Filter &other, int)
   set_keys_added(other.keys_added());
 }
 
+// A concurrent counting filter counts every remove (counting.cpp), so its
+// stripes' sum can dip below 0 for a moment: it is read as a signed number
+// that stops at 0, and stored values stop at 2^63 - 1 to stay positive.
+// Other kinds never subtract.
+uint64_t Filter::concurrent_keys_added() const {
+  const uint64_t sum = concurrent_added_->load();
+  if (config_.kind == Kind::kCounting && sum > uint64_t{INT64_MAX}) return 0;
+  return sum;
+}
+
 void Filter::set_keys_added(uint64_t n) {
   if (concurrent_added_)
-    concurrent_added_->store(n);
+    concurrent_added_->store(config_.kind == Kind::kCounting ? std::min<uint64_t>(n, INT64_MAX) : n);
   else
     keys_added_ = n;
 }
@@ -163,7 +174,19 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
 
 void Filter::remove_key(const void *key, size_t len) {
   require_writable("remove");
-  remove(hasher_(key, len));
+  const Hash128 h = hasher_(key, len);
+  if (stripes_) {
+    // A remove checks the key's counters, then lowers them. Two threads
+    // removing one key (added once) at the same moment would both pass the
+    // check and both lower them, taking a count from every key that shares
+    // a counter -- a false negative for a key still in the filter. Equal
+    // keys share a stripe, so the second remove waits and then finds the
+    // key gone (BLOOM_E_NOT_PRESENT), as it would one call later.
+    std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
+    remove(h);
+  } else {
+    remove(h);
+  }
 }
 
 void Filter::remove(Hash128) { fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys"); }

@@ -40,7 +40,7 @@ class Filter {
 
   const FilterConfig &config() const { return config_; }
   const Hasher &hasher() const { return hasher_; }
-  uint64_t keys_added() const { return concurrent_added_ ? concurrent_added_->load() : keys_added_; }
+  uint64_t keys_added() const { return concurrent_added_ ? concurrent_keys_added() : keys_added_; }
   bool read_only() const { return backing_ != nullptr; }
 
   // --- keys (the C API's entry points; they hash once and dispatch) -------
@@ -132,6 +132,7 @@ class Filter {
   Hasher hasher_;
 
  private:
+  uint64_t concurrent_keys_added() const;
   static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);

@@ -26,9 +26,10 @@
  *    bloom_query_batch. Counting filters take the flag too (compare-and-swap
  *    counters; bloom_remove may also run concurrently); scalable filters
  *    refuse it with BLOOM_E_UNSUPPORTED. The other read-only calls
- *    (get_info, serialize, serialized_size, save, clone, and the src of a
- *    merge) read the whole filter without atomics: call them once the
- *    concurrent writers have finished (e.g. after joining them).
+ *    (get_info, get_stage_info, serialize, serialized_size, save, clone,
+ *    and the src of a merge or intersect) read the whole filter without
+ *    atomics: call them once the concurrent writers have finished (e.g.
+ *    after joining them).
  *  - No C++ exception ever leaves the library and bad input never aborts.
  *
  * Status values, enum values and struct layouts are pinned forever; new
@@ -218,7 +219,10 @@ BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
  * added keys cannot be detected and may cause false negatives for them.
  * Saturation is sticky: a counter that reached its maximum (15 for 4-bit
  * counters, 255 for 8-bit) is never decremented, so removes never make a
- * key that is still in the filter answer 0. keys_added drops by one. */
+ * key that is still in the filter answer 0. keys_added drops by one. With
+ * BLOOM_FLAG_CONCURRENT, removes of equal keys run one at a time: of two
+ * threads removing a key added once, one gets BLOOM_OK and the other
+ * BLOOM_E_NOT_PRESENT, as if they had taken turns. */
 BLOOM_API bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len);
 
 /* Add n keys: keys[i] points to lens[i] bytes. Faster than n single calls
@@ -372,7 +376,8 @@ BLOOM_API size_t bloom_info_size(void);
  * p_i), keys_added (keys inserted into that stage), estimated_keys,
  * fill_ratio and expected_fp_rate are the stage's own; the other fields
  * describe the whole filter. For every other kind stage 0 is the filter
- * itself. Safe alongside other read-only calls. The caller sets
+ * itself. Safe alongside other read-only calls, but not alongside the
+ * writers of a BLOOM_FLAG_CONCURRENT filter (top comment). The caller sets
  * out->struct_size; only that many bytes are written.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size unset, stage >=
  * the number of stages). */

@@ -23,9 +23,10 @@
  * Ownership: bloom::filter owns one bloom_filter handle (RAII) and is
  * move-only; clone() makes a deep copy. Thread safety is the C API's: const
  * member functions may run concurrently with each other; others need
- * exclusive access, except add/add_batch/test_and_add on a filter made with
- * .concurrent(), which may run alongside each other and queries -- but not
- * alongside info(), serialize(), save() or clone() (bloom.h, top comment).
+ * exclusive access, except add/add_batch/test_and_add (and remove/try_remove
+ * on a counting filter) on a filter made with .concurrent(), which may run
+ * alongside each other and queries -- but not alongside info(),
+ * serialize(), save() or clone() (bloom.h, top comment).
  *
  * Keys are std::string_view (its bytes, not a C string: embedded NULs count)
  * or std::span<const std::byte>.
