@@ -77,9 +77,18 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
     fail(BLOOM_E_FORMAT, "not a bloom filter (bad magic bytes)");
   const uint64_t stored = load_le64(in + kHeaderChecksumOffset);
   const uint64_t computed = checksum64(in, kHeaderChecksumOffset);
-  if (stored != computed)
-    fail(BLOOM_E_CHECKSUM,
-         "header checksum mismatch (stored " + hex(stored) + ", computed " + hex(computed) + ")");
+  if (stored != computed) {
+    // Still CHECKSUM (a flipped bit in the version field is damage too),
+    // but a later major version may keep its checksum elsewhere: say so.
+    const uint16_t major = load_le16(in + kOffMajor);
+    std::string version_note;
+    if (major != kFormatMajor)
+      version_note = "; the header reads format version " + std::to_string(major) + "." +
+                     std::to_string(load_le16(in + kOffMinor)) + ", which this library (" +
+                     std::to_string(kFormatMajor) + ".x) does not read either";
+    fail(BLOOM_E_CHECKSUM, "header checksum mismatch (stored " + hex(stored) + ", computed " + hex(computed) +
+                               ")" + version_note);
+  }
 
   Header h;
   h.format_major = load_le16(in + kOffMajor);

@@ -1,5 +1,6 @@
 #include "format/serializer.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -60,6 +61,26 @@ class ChecksumSource final : public ByteSource {
   XXH3_state_t state_;
 };
 
+// After a kind refused its payload (FORMAT, or OVERFLOW for a stage table
+// whose sizes add up past the limits): whether the payload's
+// checksum fails too. Reads what the kind left of the payload, then the
+// trailer; any failure on the way (a truncated file) answers no, and the
+// kind's own error stands.
+bool payload_checksum_fails(ByteSource &src, ChecksumSource &payload) {
+  try {
+    unsigned char buffer[16384];
+    while (payload.remaining() > 0) {
+      const size_t n = static_cast<size_t>(std::min<uint64_t>(sizeof buffer, payload.remaining()));
+      payload.read(buffer, n);
+    }
+    unsigned char trailer[kTrailerSize];
+    src.read(trailer, sizeof trailer);
+    return load_le64(trailer) != payload.digest();
+  } catch (const Error &) {
+    return false;
+  }
+}
+
 Header header_of(const Filter &f) {
   Header h;
   h.config = f.config();
@@ -101,7 +122,23 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
   const Header h = decode_header(raw, total_len);
 
   ChecksumSource payload(src, h.payload_size);
-  std::unique_ptr<Filter> f = load_filter(h, payload, zero_copy);
+  std::unique_ptr<Filter> f;
+  try {
+    f = load_filter(h, payload, zero_copy);
+  } catch (const Error &e) {
+    // Damage usually shows first as content the kind refuses (bits past m,
+    // a stage that disagrees with the header); the checksum is the better
+    // diagnosis when it fails too.
+    // Only once the kind has read some of it: errors before that come from
+    // the header's own (checksummed) fields, and draining a payload of the
+    // wrong declared size would call them damage.
+    const bool read_some = payload.remaining() < h.payload_size;
+    const bool refused = e.status() == BLOOM_E_FORMAT || e.status() == BLOOM_E_OVERFLOW;
+    if (refused && read_some && payload_checksum_fails(src, payload))
+      fail(BLOOM_E_CHECKSUM,
+           std::string("payload checksum mismatch: the filter data is damaged (") + e.what() + ")");
+    throw;
+  }
   if (payload.remaining() != 0)
     fail(BLOOM_E_FORMAT,
          "payload has " + std::to_string(payload.remaining()) + " bytes the filter does not use");

@@ -299,7 +299,12 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
   for (uint32_t i = 0; i < count; ++i) {
     const Descriptor &d = descs[i];
     const FilterConfig sc = stage_config(h.config, d.capacity, d.fp_rate, d.bits, d.hashes);
-    stages.emplace_back(static_cast<ClassicFilter *>(ClassicFilter::load(sc, src, zero_copy).release()));
+    try {
+      stages.emplace_back(static_cast<ClassicFilter *>(ClassicFilter::load(sc, src, zero_copy).release()));
+    } catch (const Error &e) {
+      if (e.status() != BLOOM_E_FORMAT) throw;
+      fail(BLOOM_E_FORMAT, "stage " + std::to_string(i) + ": " + e.what());
+    }
     stages.back()->set_keys_added(d.keys);
     const uint64_t size = ClassicFilter::payload_size_for(d.bits);
     read_zero_padding(src, pad64(size) - size, "stage " + std::to_string(i));

@@ -2,6 +2,7 @@
 // checksum is right but whose parameters or payload size do not fit the kind
 // is reported as BLOOM_E_FORMAT with a message, before anything is believed.
 #include <gtest/gtest.h>
+#include <xxhash.h>
 
 #include <cstring>
 #include <string>
@@ -14,13 +15,17 @@ namespace bloom::test {
 namespace {
 
 // A file image: a valid header for `config`, `payload` bytes of `fill`, and
-// a trailer (the checks under test run before the trailer is read).
+// the payload's true checksum (a damaged payload is reported as CHECKSUM even
+// when the kind refuses its content first).
 std::vector<unsigned char> image(const core::FilterConfig &config, uint64_t payload, unsigned char fill = 0) {
   core::Header h;
   h.config = config;
   h.payload_size = payload;
   std::vector<unsigned char> out(core::kHeaderSize + payload + core::kTrailerSize, fill);
   core::encode_header(h, out.data());
+  const uint64_t sum = XXH3_64bits(out.data() + core::kHeaderSize, payload);
+  for (size_t i = 0; i < core::kTrailerSize; ++i)
+    out[core::kHeaderSize + payload + i] = static_cast<unsigned char>(sum >> (8 * i));
   return out;
 }
 
