@@ -4,9 +4,9 @@
 // little-endian, so bit i is bit i % 8 of byte i / 8 on every host.
 //
 // Concurrent writers (BLOOM_FLAG_CONCURRENT) go through the *_atomic
-// members, which use relaxed atomic operations (relaxed_atomic.hpp): a Bloom filter only
-// ever ORs bits in, so no insert can be lost and no ordering is needed beyond
-// atomicity; readers on other threads use the relaxed loads.
+// members, which use relaxed atomic operations (relaxed_atomic.hpp): a Bloom
+// filter only ever ORs bits in, so no insert can be lost and no ordering is
+// needed beyond atomicity; readers on other threads use the relaxed loads.
 #pragma once
 
 #include <bit>

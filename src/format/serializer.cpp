@@ -62,10 +62,10 @@ class ChecksumSource final : public ByteSource {
 };
 
 // After a kind refused its payload (FORMAT, or OVERFLOW for a stage table
-// whose sizes add up past the limits): whether the payload's
-// checksum fails too. Reads what the kind left of the payload, then the
-// trailer; any failure on the way (a truncated file) answers no, and the
-// kind's own error stands.
+// whose sizes add up past the limits): whether the payload's checksum fails
+// too. Reads what the kind left of the payload, then the trailer; any
+// failure on the way (a truncated file) answers no, and the kind's own error
+// stands.
 bool payload_checksum_fails(ByteSource &src, ChecksumSource &payload) {
   try {
     unsigned char buffer[16384];
@@ -128,10 +128,10 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
   } catch (const Error &e) {
     // Damage usually shows first as content the kind refuses (bits past m,
     // a stage that disagrees with the header); the checksum is the better
-    // diagnosis when it fails too.
-    // Only once the kind has read some of it: errors before that come from
-    // the header's own (checksummed) fields, and draining a payload of the
-    // wrong declared size would call them damage.
+    // diagnosis when it fails too. Only once the kind has read some of the
+    // payload: errors before that come from the header's own (checksummed)
+    // fields, and draining a payload of the wrong declared size would call
+    // them damage.
     const bool read_some = payload.remaining() < h.payload_size;
     const bool refused = e.status() == BLOOM_E_FORMAT || e.status() == BLOOM_E_OVERFLOW;
     if (refused && read_some && payload_checksum_fails(src, payload))
