@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdint>
 #include <string>
 
 #include "error.hpp"
@@ -31,6 +30,12 @@ std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
 // Concurrent filters count adds in per-thread stripes (striped_counter.hpp).
 std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
   return config.concurrent() ? std::make_unique<StripedCounter>() : nullptr;
+}
+
+// Concurrent counting filters count removes apart from adds (see
+// count_removed).
+std::unique_ptr<StripedCounter> make_remove_counter(const FilterConfig &config) {
+  return config.concurrent() && config.kind == Kind::kCounting ? std::make_unique<StripedCounter>() : nullptr;
 }
 
 // Hashes count keys into out. The hasher is a per-filter constant, so its
@@ -106,6 +111,7 @@ Filter::Filter(const FilterConfig &config)
     : config_(config),
       hasher_{config.hash, config.seed, config.key_hash64()},
       concurrent_added_(make_counter(config)),
+      concurrent_removed_(make_remove_counter(config)),
       stripes_(make_stripes(config)) {
   allocation_point(sizeof(Filter));
 }
@@ -114,26 +120,38 @@ Filter::Filter(const Filter &other, int)
     : config_(other.config_),
       hasher_(other.hasher_),
       concurrent_added_(make_counter(other.config_)),
+      concurrent_removed_(make_remove_counter(other.config_)),
       stripes_(make_stripes(other.config_)) {
   allocation_point(sizeof(Filter));
   set_keys_added(other.keys_added());
 }
 
-// A concurrent counting filter counts every remove (counting.cpp), so its
-// stripes' sum can dip below 0 for a moment: it is read as a signed number
-// that stops at 0, and stored values stop at 2^63 - 1 to stay positive.
-// Other kinds never subtract.
 uint64_t Filter::concurrent_keys_added() const {
-  const uint64_t sum = concurrent_added_->load();
-  if (config_.kind == Kind::kCounting && sum > uint64_t{INT64_MAX}) return 0;
-  return sum;
+  const uint64_t added = concurrent_added_->load();
+  const uint64_t removed = concurrent_removed_ ? concurrent_removed_->load() : 0;
+  return added > removed ? added - removed : 0;
 }
 
 void Filter::set_keys_added(uint64_t n) {
-  if (concurrent_added_)
-    concurrent_added_->store(config_.kind == Kind::kCounting ? std::min<uint64_t>(n, INT64_MAX) : n);
-  else
+  if (concurrent_added_) {
+    concurrent_added_->store(n);
+    if (concurrent_removed_) concurrent_removed_->store(0);
+  } else {
     keys_added_ = n;
+  }
+}
+
+// keys_added counts keys in the filter: adds minus removes, never below 0.
+// A filter without the flag stops at 0 when it removes. A concurrent one
+// counts every remove apart and subtracts when read: an add counts itself
+// after it raised the counters, so a remove of that key racing it can find
+// the key while the count is still 0, and skipping the -1 then (as the
+// plain filter does) would leave the count one high once the add counted.
+void Filter::count_removed() {
+  if (concurrent_removed_)
+    concurrent_removed_->add(1);
+  else if (keys_added_ != 0)
+    --keys_added_;
 }
 
 void Filter::require_writable(const char *what) const {

@@ -127,6 +127,8 @@ class Filter {
     else
       keys_added_ += n;
   }
+  // Counts a successful remove (counting filters; see filter.cpp).
+  void count_removed();
 
   FilterConfig config_;
   Hasher hasher_;
@@ -138,8 +140,9 @@ class Filter {
                                  uint8_t *out);
 
   KeyQueryPaths key_paths_{&generic_query_key, &generic_query_keys, this};
-  uint64_t keys_added_ = 0;                           // when not concurrent
-  std::unique_ptr<StripedCounter> concurrent_added_;  // when concurrent
+  uint64_t keys_added_ = 0;                             // when not concurrent
+  std::unique_ptr<StripedCounter> concurrent_added_;    // when concurrent
+  std::unique_ptr<StripedCounter> concurrent_removed_;  // when concurrent and counting
   std::shared_ptr<const void> backing_;
   // Concurrent filters only: serialises test-and-add of equal keys (see
   // test_and_add_key). Indexed by the key's hash, so different keys rarely

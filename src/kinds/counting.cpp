@@ -80,13 +80,7 @@ void CountingFilter::remove(Hash128 h) {
     decrement_all<true>(h);
   else
     decrement_all<false>(h);
-  // keys_added counts keys in the filter: adds minus removes, never below
-  // 0. A concurrent filter always counts the remove (keys_added() reads the
-  // stripes' sum as signed and stops at 0): an add counts itself after it
-  // raised the counters, so a remove of that key racing it can find the key
-  // while the count is still 0, and skipping the -1 then would leave the
-  // count one high once the add counts itself.
-  if (config_.concurrent() || keys_added() != 0) count_added(UINT64_MAX);  // -1 modulo 2^64
+  count_removed();
 }
 
 void CountingFilter::add_block(const Hash128 *hs, size_t n) {
