@@ -14,7 +14,7 @@ dir=build-libcxx
 flags=-stdlib=libc++
 CC=clang-14 CXX=clang++-14 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_WARNINGS_AS_ERRORS=ON \
   -DBLOOM_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
-  -DCMAKE_SHARED_LINKER_FLAGS="$flags" -DCMAKE_MODULE_LINKER_FLAGS="$flags"
+  -DCMAKE_SHARED_LINKER_FLAGS="$flags" -DCMAKE_MODULE_LINKER_FLAGS="$flags" -DBLOOM_PYTHON_SOURCE_PATHS=OFF
 # Every installed target (the consumer tests install the build), and the
 # examples; not `all`, which holds the GoogleTest programs.
 targets=(bloom_shared bloom_static bloom_cli use_cases_c use_cases_cpp)
