@@ -2,13 +2,13 @@
 // checksum is right but whose parameters or payload size do not fit the kind
 // is reported as BLOOM_E_FORMAT with a message, before anything is believed.
 #include <gtest/gtest.h>
-#include <xxhash.h>
 
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "format/header.hpp"
+#include "image_tools.hpp"
 #include "test_util.hpp"
 
 namespace bloom::test {
@@ -23,9 +23,7 @@ std::vector<unsigned char> image(const core::FilterConfig &config, uint64_t payl
   h.payload_size = payload;
   std::vector<unsigned char> out(core::kHeaderSize + payload + core::kTrailerSize, fill);
   core::encode_header(h, out.data());
-  const uint64_t sum = XXH3_64bits(out.data() + core::kHeaderSize, payload);
-  for (size_t i = 0; i < core::kTrailerSize; ++i)
-    out[core::kHeaderSize + payload + i] = static_cast<unsigned char>(sum >> (8 * i));
+  fix_checksums(out);
   return out;
 }
 

@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "format/byte_order.hpp"
@@ -28,6 +31,13 @@ inline constexpr HeaderField kHeaderFields[] = {
 };
 inline constexpr size_t kHeaderFieldCount = sizeof kHeaderFields / sizeof kHeaderFields[0];
 inline constexpr size_t kPayloadSizeOffset = 72;
+
+// The field of that name; a name not in kHeaderFields is a test's typo.
+inline const HeaderField &header_field(std::string_view name) {
+  for (const HeaderField &f : kHeaderFields)
+    if (name == f.name) return f;
+  throw std::invalid_argument("no header field named " + std::string(name));
+}
 
 inline void store_field(std::vector<unsigned char> &image, const HeaderField &f, uint64_t v) {
   if (f.width == 2) core::store_le16(&image[f.offset], static_cast<uint16_t>(v));
