@@ -154,6 +154,11 @@ void Filter::count_removed() {
     --keys_added_;
 }
 
+std::unique_lock<std::mutex> Filter::key_lock(Hash128 h) const {
+  if (!stripes_) return {};
+  return std::unique_lock<std::mutex>(stripes_[h.h2 % kStripes]);
+}
+
 void Filter::require_writable(const char *what) const {
   if (read_only()) fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
 }
@@ -167,20 +172,17 @@ void Filter::add_key(const void *key, size_t len) {
 bool Filter::test_and_add_key(const void *key, size_t len) {
   require_writable("test_and_add");
   const Hash128 h = hasher_(key, len);
+  // Concurrent bit kinds: a key whose bits are all set already is "maybe
+  // present" and adding it would change nothing, so that answer needs no
+  // lock -- the common case in a de-duplication stream, where repeats
+  // dominate.
+  if (stripes_ && adds_only_set_bits(config_.kind) && query(h)) return true;
+  // Equal keys share a lock, so of several threads adding one new key
+  // exactly one finds a probe unset (the others wait, then find every bit
+  // set). Cost: one uncontended mutex lock/unlock per new key.
   bool present;
-  if (stripes_) {
-    // Bit kinds: a key whose bits are all set already is "maybe present"
-    // and adding it would change nothing, so that answer needs no lock --
-    // the common case in a de-duplication stream, where repeats dominate.
-    if (adds_only_set_bits(config_.kind) && query(h)) return true;
-    // Equal keys hash to the same stripe, so of several threads adding one
-    // new key exactly one finds a probe unset (the others wait, then find
-    // every bit set). Unequal keys proceed in parallel unless they share a
-    // stripe (256 of them); adds without test are unaffected. Cost: one
-    // uncontended mutex lock/unlock per new key.
-    std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
-    present = test_and_add(h);
-  } else {
+  {
+    const std::unique_lock<std::mutex> lock = key_lock(h);
     present = test_and_add(h);
   }
   // A present key is an add that changed nothing only for the bit kinds;
@@ -193,18 +195,14 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
 void Filter::remove_key(const void *key, size_t len) {
   require_writable("remove");
   const Hash128 h = hasher_(key, len);
-  if (stripes_) {
-    // A remove checks the key's counters, then lowers them. Two threads
-    // removing one key (added once) at the same moment would both pass the
-    // check and both lower them, taking a count from every key that shares
-    // a counter -- a false negative for a key still in the filter. Equal
-    // keys share a stripe, so the second remove waits and then finds the
-    // key gone (BLOOM_E_NOT_PRESENT), as it would one call later.
-    std::lock_guard<std::mutex> lock(stripes_[h.h2 % kStripes]);
-    remove(h);
-  } else {
-    remove(h);
-  }
+  // A remove checks the key's counters, then lowers them. Two threads
+  // removing one key (added once) at the same moment would both pass the
+  // check and both lower them, taking a count from every key that shares a
+  // counter -- a false negative for a key still in the filter. Under the
+  // key's lock the second remove waits and then finds the key gone
+  // (BLOOM_E_NOT_PRESENT), as it would one call later.
+  const std::unique_lock<std::mutex> lock = key_lock(h);
+  remove(h);
 }
 
 void Filter::remove(Hash128) { fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys"); }

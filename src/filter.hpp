@@ -135,6 +135,10 @@ class Filter {
 
  private:
   uint64_t concurrent_keys_added() const;
+  // Concurrent filters: the lock of h's stripe, held (equal keys share one;
+  // unequal keys proceed in parallel unless they share one of the 256).
+  // Other filters: no lock.
+  std::unique_lock<std::mutex> key_lock(Hash128 h) const;
   static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);
