@@ -22,9 +22,13 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/bloomConfig.cmake
 # path, the rest shared). Outside /usr both find their prefix from their own
 # location (${pcfiledir}), so they are right for whatever --prefix
 # `cmake --install` is given (the prefix is often chosen only then) and for a
-# moved tree. Absolute install dirs are used as they are.
+# moved tree. Absolute install dirs are used as they are; with an absolute
+# libdir the file cannot find the prefix from its own place, so the install
+# step writes in the prefix it installs to (which a relative includedir
+# hangs from), not the one configured.
+set(_bloom_pc_prefix_token "@BLOOM_INSTALL_PREFIX@")
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
-  set(BLOOM_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(BLOOM_PC_PREFIX "${_bloom_pc_prefix_token}")
   set(_bloom_pc_dir "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 else()
   file(RELATIVE_PATH _up "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
@@ -64,6 +68,9 @@ install(CODE "
     set(_bloom_pc_variant rpath)
   endif()
   foreach(_pc bloom bloom-static)
-    file(INSTALL DESTINATION \"${_bloom_pc_dir}\" TYPE FILE RENAME \${_pc}.pc
-         FILES \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/\${_bloom_pc_variant}/\${_pc}.pc\")
+    file(READ \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/\${_bloom_pc_variant}/\${_pc}.pc\" _text)
+    string(REPLACE \"${_bloom_pc_prefix_token}\" \"\${CMAKE_INSTALL_PREFIX}\" _text \"\${_text}\")
+    file(WRITE \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/installed/\${_pc}.pc\" \"\${_text}\")
+    file(INSTALL DESTINATION \"${_bloom_pc_dir}\" TYPE FILE
+         FILES \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/installed/\${_pc}.pc\")
   endforeach()")
