@@ -75,7 +75,9 @@ bool BlockedFilter::set_bits(Hash128 h) {
     // below (skip words whose bits are set, else a fetch_or whose old value
     // makes it a compare-exchange loop) took 64.7 ns per key in
     // concurrency_bench's one-thread add_batch row, this 46-49 ns (plain
-    // filter: 19-24 ns).
+    // filter: 19-24 ns). Building the mask first and ORing only the words
+    // that lack bits (found without a branch per word) measured 1.3x
+    // slower than this (docs/PERFORMANCE.md, round 10).
     for (uint32_t j = 0; j < config_.hashes; ++j) {
       const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
       (void)relaxed_fetch_or(line[b >> 6], uint64_t{1} << (b & 63));
