@@ -9,7 +9,8 @@ Search order (the first hit wins):
    checkout, configuring CMake writes one naming the build tree's library.
 3. ``<checkout>/build/src``: the README's build directory, for a checkout
    whose ``_paths.py`` is missing.
-4. ``ctypes.util.find_library("bloomfilter")``: the dynamic loader's paths.
+4. ``ctypes.util.find_library("bloomfilter")``: the dynamic loader's paths,
+   when what it finds is ``libbloomfilter.so.1`` (not another major).
 
 The name is ``bloomfilter``, never ``bloom``: Debian's unrelated ``libbloom``
 (package libbloom1) would be found under that name and has a different ABI.
@@ -31,11 +32,19 @@ _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
 def _file_names() -> List[str]:
+    # Only names that carry the ABI major: the unversioned development link
+    # (libbloomfilter.so) may point at another major.
     if sys.platform == "darwin":
-        return [f"libbloomfilter.{ABI_MAJOR}.dylib", "libbloomfilter.dylib"]
+        return [f"libbloomfilter.{ABI_MAJOR}.dylib"]
     if sys.platform == "win32":
         return ["bloomfilter.dll", "libbloomfilter.dll"]
-    return [f"libbloomfilter.so.{ABI_MAJOR}", "libbloomfilter.so"]
+    return [f"libbloomfilter.so.{ABI_MAJOR}"]
+
+
+def names_our_abi(found: str) -> bool:
+    """Whether a loader name or path (as find_library returns it: the
+    SONAME on Linux) is the library of our ABI major."""
+    return os.path.basename(found) in _file_names()
 
 
 def _configured_dirs() -> List[Path]:
@@ -66,7 +75,7 @@ def candidates() -> Iterator[str]:
             if path.is_file():
                 yield str(path)
     found = ctypes.util.find_library("bloomfilter")
-    if found:
+    if found and names_our_abi(found):
         yield found
 
 

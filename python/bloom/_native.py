@@ -102,6 +102,7 @@ class Handle(POINTER(_FilterStruct)):  # type: ignore[misc]
 FLAG_CONCURRENT = 0x1
 FLAG_PLAIN_DOUBLE_HASHING = 0x2
 STATUS_OK = 0
+STATUS_INVALID_ARG = -1
 STATUS_BUFFER_TOO_SMALL = -10
 
 _status = c_int

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import ctypes
-import decimal
 import math
-import numbers
 import os
 from typing import Callable, Iterable, List, Optional, Tuple, Union
 
 from . import _keys, _native
+from ._args import count as _count, real as _real
 from ._keys import Key
 from .errors import BloomNotPresentError, error_for
 from .info import FilterInfo
@@ -45,14 +44,6 @@ def _fspath(path: PathLike) -> bytes:
     return raw
 
 
-def _real(value: object, name: str) -> float:
-    """A float parameter: any real number (int, float, Fraction, Decimal,
-    numpy floats), not str or bool."""
-    if isinstance(value, bool) or not isinstance(value, (numbers.Real, decimal.Decimal)):
-        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    return float(value)
-
-
 class Filter:
     """A Bloom filter: a set that may answer "maybe" for keys never added
     (at about the false-positive rate it was sized for) but never answers
@@ -80,7 +71,7 @@ class Filter:
         fp_rate: Optional[float] = None,
         kind: str = "classic",
         hash: str = "xxh3",
-        seed: int = 0,
+        seed: Optional[int] = 0,
         bits: Optional[int] = None,
         hashes: Optional[int] = None,
         concurrent: bool = False,
@@ -98,7 +89,7 @@ class Filter:
             kind: "classic", "partitioned", "blocked", "counting" (supports
                 :meth:`remove`) or "scalable" (grows past its capacity).
             hash: "xxh3" (default, fastest), "murmur3" or "fnv1a".
-            seed: hash seed; filters combine only with equal seeds.
+            seed: hash seed (None: 0); filters combine only with equal seeds.
             bits: explicit m instead of sizing from (capacity, fp_rate).
             hashes: explicit k (with ``bits``); default the optimal k.
             concurrent: allow adds from many threads at once.
@@ -118,12 +109,13 @@ class Filter:
         opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind",
                           "'classic', 'partitioned', 'blocked', 'counting', 'scalable'")
         opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a'")
-        for name, value in (("seed", seed), ("capacity", capacity), ("bits", bits), ("hashes", hashes),
-                            ("counter_bits", counter_bits)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                raise ValueError(f"{name} must be a non-negative int, not {value!r}")
-        if seed >= 1 << 64:
-            raise ValueError("seed must fit in 64 bits")
+        # Values past the C fields' range are clamped below; the library
+        # then refuses them (2^64 - 1 bits is over its 2^40 limit).
+        seed = _count(0 if seed is None else seed, "seed", "create")
+        capacity, bits, hashes, counter_bits = (
+            _count(value, name, "create", bits=None)
+            for name, value in (("capacity", capacity), ("bits", bits), ("hashes", hashes),
+                                ("counter_bits", counter_bits)))
         if capacity is not None:
             opts.capacity = min(capacity, (1 << 64) - 1)
         if fp_rate is not None:
@@ -186,6 +178,11 @@ class Filter:
         """Rebuild a filter from :meth:`to_bytes` output (or a saved file's bytes)."""
         if isinstance(data, str):
             raise TypeError("from_bytes takes bytes-like data (a file image), not str")
+        try:
+            memoryview(data)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"from_bytes takes bytes-like data (a file image), not {type(data).__name__}") \
+                from None
         buf = _keys.to_bytes(data)
         out = _native.Handle()
         _check(_lib.bloom_deserialize(buf, len(buf), ctypes.byref(out)), "from_bytes")
@@ -223,7 +220,7 @@ class Filter:
         """An independent deep copy (of a mapped filter: a writable one)."""
         out = _native.Handle()
         _check(_lib.bloom_clone(self._h, ctypes.byref(out)), "copy")
-        return Filter._adopt(out)
+        return type(self)._adopt(out)
 
     __copy__ = copy
 
@@ -281,21 +278,23 @@ class Filter:
         Keys go to ``bloom_add_batch`` in chunks of 65,536, so any iterable,
         however long, is fine. On an error, earlier chunks stay added.
         """
-        handle = self._h  # a closed filter raises even for no keys
+        # No local holds the handle: a traceback kept from an exception here
+        # (a failing iterator) would keep the filter alive after close().
+        self._h  # a closed filter raises even for no keys
         count = 0
         for batch in _keys.batches(keys):
-            _check(_lib.bloom_add_batch(handle, batch.keys, batch.lens, batch.n), "add_many")
+            _check(_lib.bloom_add_batch(self._h, batch.keys, batch.lens, batch.n), "add_many")
             count += batch.n
         return count
 
     def contains_many(self, keys: Iterable[Key]) -> List[bool]:
         """Query every key of an iterable (``bloom_query_batch``); a list of
         answers in the same order."""
-        handle = self._h  # a closed filter raises even for no keys
+        self._h  # a closed filter raises even for no keys (no local: see add_many)
         answers: List[bool] = []
         for batch in _keys.batches(keys):
             results = (ctypes.c_uint8 * batch.n)()
-            _check(_lib.bloom_query_batch(handle, batch.keys, batch.lens, batch.n, results),
+            _check(_lib.bloom_query_batch(self._h, batch.keys, batch.lens, batch.n, results),
                    "contains_many")
             answers.extend(map(bool, bytes(results)))
         return answers
@@ -364,7 +363,8 @@ class Filter:
 
     def __reduce__(self) -> Tuple[Callable[[bytes], "Filter"], Tuple[bytes]]:
         """Pickle as the file image, so filters travel to worker processes."""
-        return (_restore, (self.to_bytes(),))
+        cls = type(self)
+        return (_restore, (self.to_bytes(),) if cls is Filter else (self.to_bytes(), cls))
 
     # -- introspection ---------------------------------------------------
 
@@ -404,9 +404,9 @@ def _other_handle(other: object, method: str) -> "ctypes._Pointer":
     return other._h
 
 
-def _restore(data: bytes) -> Filter:
-    """Unpickling: rebuild a Filter from its file image."""
-    return Filter.from_bytes(data)
+def _restore(data: bytes, cls: type = Filter) -> Filter:
+    """Unpickling: rebuild a Filter (or the subclass it was) from its file image."""
+    return cls.from_bytes(data)
 
 
 __all__ = ["Filter"]

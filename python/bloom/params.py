@@ -6,6 +6,7 @@ import ctypes
 from typing import NamedTuple
 
 from . import _native
+from ._args import count, real
 from .errors import error_for
 
 _lib = _native.lib
@@ -26,11 +27,11 @@ def optimal_params(n: int, p: float) -> Params:
     Raises BloomInvalidArgumentError (n == 0, p not in (0, 1)) or
     BloomOverflowError (m above 2^40).
     """
-    if not isinstance(n, int) or n < 0 or n >= 1 << 64:
-        raise ValueError(f"n must be an int in [0, 2^64), not {n!r}")
+    n = count(n, "n", "optimal_params")
+    p = real(p, "p")
     bits = ctypes.c_uint64(0)
     hashes = ctypes.c_uint32(0)
-    status = _lib.bloom_optimal_params(n, float(p), ctypes.byref(bits), ctypes.byref(hashes))
+    status = _lib.bloom_optimal_params(n, p, ctypes.byref(bits), ctypes.byref(hashes))
     if status < 0:
         raise error_for(status, _native.text(_lib.bloom_strerror(status)),
                         _native.text(_lib.bloom_last_error()), "optimal_params")
@@ -40,9 +41,9 @@ def optimal_params(n: int, p: float) -> Params:
 def expected_fp_rate(n: int, m: int, k: int) -> float:
     """The classic filter's false-positive rate after n distinct keys in m
     bits with k hashes, (1 - e^(-kn/m))^k; NaN when m or k is 0."""
-    for name, v, limit in (("n", n, 64), ("m", m, 64), ("k", k, 32)):
-        if not isinstance(v, int) or v < 0 or v >= 1 << limit:
-            raise ValueError(f"{name} must be an int in [0, 2^{limit}), not {v!r}")
+    n = count(n, "n", "expected_fp_rate")
+    m = count(m, "m", "expected_fp_rate")
+    k = count(k, "k", "expected_fp_rate", bits=32)
     return float(_lib.bloom_expected_fp_rate(n, m, k))
 
 

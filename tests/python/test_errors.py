@@ -31,10 +31,20 @@ class ConstructionErrorsTest(unittest.TestCase):
             bloom.Filter(hash="md5")
         with self.assertRaises(TypeError):
             bloom.Filter(kind=1)  # type: ignore[arg-type]
-        with self.assertRaises(ValueError):
-            bloom.Filter(capacity=-1)
-        with self.assertRaises(ValueError):
+        for name in ("capacity", "bits", "hashes", "counter_bits", "seed"):
+            with self.subTest(name=name):
+                with self.assertRaises(bloom.BloomInvalidArgumentError):
+                    bloom.Filter(**{name: -1})
+                for wrong in ("10", 10.0, True):  # a count is an int, as the docs say
+                    with self.assertRaises(TypeError):
+                        bloom.Filter(**{name: wrong})
+        with self.assertRaises(bloom.BloomInvalidArgumentError):
             bloom.Filter(seed=1 << 64)
+        # seed=None is the default seed, like the other parameters' None.
+        none_seed, default_seed = bloom.Filter(capacity=10, seed=None), bloom.Filter(capacity=10)
+        none_seed.add("a")
+        default_seed.add("a")
+        self.assertEqual(none_seed.to_bytes(), default_seed.to_bytes())
         # C strings end at a NUL: "classic\0junk" must not pass as "classic".
         with self.assertRaises(ValueError):
             bloom.Filter(kind="classic\0junk")
@@ -45,6 +55,9 @@ class ConstructionErrorsTest(unittest.TestCase):
                 bloom.Filter(kind="scalable", **{name: "0.5"})
         with self.assertRaises(TypeError):
             bloom.Filter.from_bytes("not bytes")  # type: ignore[arg-type]
+        for wrong in (None, 5):
+            with self.assertRaisesRegex(TypeError, "from_bytes takes bytes-like data .* not " + type(wrong).__name__):
+                bloom.Filter.from_bytes(wrong)  # type: ignore[arg-type]
         # Any real number is a rate (as math functions take them).
         import decimal
         import fractions
@@ -55,6 +68,22 @@ class ConstructionErrorsTest(unittest.TestCase):
                         bloom.Filter(fp_rate=rate)
                 else:
                     self.assertAlmostEqual(bloom.Filter(capacity=100, fp_rate=rate).info.fp_rate, 0.01)
+
+
+class SizingFunctionErrorsTest(unittest.TestCase):
+    def test_arguments_are_checked_like_the_constructor_s(self):
+        with self.assertRaises(TypeError):
+            bloom.optimal_params(100, "1e-3")  # type: ignore[arg-type]
+        for args in ((True, 0.1), (100.0, 0.1), ("100", 0.1)):
+            with self.subTest(args=args), self.assertRaises(TypeError):
+                bloom.optimal_params(*args)  # type: ignore[arg-type]
+        with self.assertRaises(bloom.BloomInvalidArgumentError):
+            bloom.optimal_params(-1, 0.1)
+        with self.assertRaises(TypeError):
+            bloom.expected_fp_rate(True, 1000, 7)  # type: ignore[arg-type]
+        with self.assertRaises(bloom.BloomInvalidArgumentError):
+            bloom.expected_fp_rate(10, 1000, 1 << 32)
+        self.assertEqual(bloom.optimal_params(100, 0.01), bloom.optimal_params(100, 0.01))
 
 
 class PathErrorsTest(unittest.TestCase):

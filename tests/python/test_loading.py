@@ -71,6 +71,14 @@ class LocateTest(unittest.TestCase):
         self.assertIn("ImportError", r.stderr)
         self.assertIn("bloom_", r.stderr)  # names the missing function
 
+    def test_only_our_abi_major_is_looked_for(self):
+        from bloom import _locate
+        self.assertTrue(_locate.names_our_abi(f"libbloomfilter.so.{_locate.ABI_MAJOR}"))
+        self.assertTrue(_locate.names_our_abi(f"/usr/lib/libbloomfilter.so.{_locate.ABI_MAJOR}"))
+        for other in (f"libbloomfilter.so.{_locate.ABI_MAJOR + 1}", "libbloomfilter.so", "libbloom.so.1"):
+            with self.subTest(name=other):
+                self.assertFalse(_locate.names_our_abi(other))
+
     def test_source_tree_finds_the_build_without_env(self):
         # ctest names the build's library; by hand, without BLOOM_LIBRARY, this
         # process found one the same way and the subprocess must agree.

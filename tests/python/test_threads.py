@@ -54,6 +54,29 @@ class ConcurrentAddTest(unittest.TestCase):
         self.assertGreater(sum(new_counts), 4950)
 
 
+class CloseReleasesAtOnceTest(unittest.TestCase):
+    def test_close_releases_the_filter_while_an_exception_from_a_batch_is_kept(self):
+        # A kept exception keeps its traceback's frames; none of them may hold
+        # the handle, or close() would not release the memory (or mapping).
+        import weakref
+
+        def failing_keys():
+            yield b"a"
+            raise RuntimeError("the key source failed")
+
+        for method in ("add_many", "contains_many"):
+            with self.subTest(method=method):
+                f = bloom.Filter(capacity=1000)
+                handle = weakref.ref(f._handle)
+                try:
+                    getattr(f, method)(failing_keys())
+                except RuntimeError as e:
+                    kept = e
+                f.close()
+                self.assertIsNone(handle(), "the filter outlived close()")
+                self.assertIsNotNone(kept.__traceback__)
+
+
 class CloseWhileInUseTest(unittest.TestCase):
     def test_close_during_a_call_in_another_thread_does_not_free_memory_under_it(self):
         # The handle is reference-counted (_native.Handle): close() while a
