@@ -280,7 +280,9 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
  * moment (elsewhere a kill may leave one; docs/hardening.md). A symbolic link at path is followed: the file
  * it points to is replaced and the link stays. A replaced file keeps its
  * permission bits (and owner and group where the process may set them); a
- * new one gets 0666 minus the umask.
+ * new one gets 0666 minus the umask. A path that names something other than
+ * a regular file (a directory, device, FIFO or socket) is refused with
+ * BLOOM_E_IO before anything is written, and left as it is.
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_IO. */
 BLOOM_API bloom_status bloom_save(const bloom_filter *f, const char *path);
 

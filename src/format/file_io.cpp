@@ -173,6 +173,16 @@ void write_new_file(const Filter &f, int fd, const std::string &path, const stru
   if (file_ops().fsync(fd) != 0) fail(BLOOM_E_IO, describe_errno("cannot fsync", path, errno));
 }
 
+// What a non-regular file is, for the message refusing to replace it.
+const char *file_type_name(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 // Closes the written file (named temp) and renames it over target; on
 // failure the temporary name is removed.
 void move_into_place(Fd &file, const std::string &temp, const std::string &target, const std::string &path) {
@@ -222,7 +232,14 @@ void save_file(const Filter &f, const char *path_c) {
   if (path.empty()) fail(BLOOM_E_INVALID_ARG, "path is empty");
   const std::string target = save_target(path);
   struct stat old;
-  const struct stat *replaced = ::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode) ? &old : nullptr;
+  const bool exists = ::stat(target.c_str(), &old) == 0;
+  // The rename would put a regular file where a device, FIFO or socket was
+  // (as root, `-o /dev/null` would replace the system's /dev/null), and
+  // fails on a directory with a message about the temporary file.
+  if (exists && !S_ISREG(old.st_mode))
+    fail(BLOOM_E_IO, "'" + path + "' is " + file_type_name(old.st_mode) +
+                         "; bloom_save replaces only regular files (it renames a new file over the old one)");
+  const struct stat *replaced = exists ? &old : nullptr;
   if (save_through_unnamed_file(f, path, target, replaced)) return;
 
   // A named temporary file from the start: O_EXCL on a fresh name; 0666 lets

@@ -1,11 +1,13 @@
 // save_path_test.cpp -- which file bloom_save replaces and how: symbolic
-// links are followed (the link stays a link), a replaced file keeps its
-// permissions, and a name near the 255-byte limit still saves although its
-// temporary file's name would be longer.
+// links are followed (the link stays a link), what is not a regular file is
+// refused, a replaced file keeps its permissions, and a name near the
+// 255-byte limit still saves although its temporary file's name would be
+// longer.
 #include "format/save_path.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <string>
@@ -68,6 +70,38 @@ TEST_F(SavePath, ALinkLoopIsAnIoErrorAndWritesNothing) {
   EXPECT_EQ(bloom_save(new_.get(), dir_.file("a").c_str()), BLOOM_E_IO);
   EXPECT_NE(std::string(bloom_last_error()).find("symbolic links"), std::string::npos) << bloom_last_error();
   EXPECT_EQ(dir_.entries(), (std::vector<std::string>{"a", "b"}));
+}
+
+// The rename over a FIFO or a device would put a regular file in its place
+// (as root, `bloom build -o /dev/null` replaced the system's /dev/null), so
+// what is not a regular file is refused before anything is written.
+TEST_F(SavePath, WhatIsNotARegularFileIsRefusedAndLeftAsItWas) {
+  ASSERT_EQ(::mkfifo(dir_.file("fifo").c_str(), 0600), 0);
+  ASSERT_EQ(::mkdir(dir_.file("sub").c_str(), 0755), 0);
+  ASSERT_EQ(::symlink("fifo", dir_.file("link").c_str()), 0);
+  // A copy of /dev/null, where this process may make one (as root).
+  const bool have_device = ::mknod(dir_.file("null").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0;
+  struct Case {
+    std::string name;
+    const char *says;
+    mode_t type;  // what must still be there afterwards (lstat)
+  };
+  std::vector<Case> cases = {{"fifo", "is a FIFO", S_IFIFO},
+                             {"sub", "is a directory", S_IFDIR},
+                             {"sub/", "is a directory", S_IFDIR},
+                             {"link", "is a FIFO", S_IFLNK}};
+  if (have_device) cases.push_back({"null", "is a character device", S_IFCHR});
+  const auto before = dir_.entries();
+  for (const Case &c : cases) {
+    const std::string path = dir_.file(c.name);
+    EXPECT_EQ(bloom_save(new_.get(), path.c_str()), BLOOM_E_IO) << path;
+    EXPECT_NE(std::string(bloom_last_error()).find(c.says), std::string::npos)
+        << path << ": " << bloom_last_error();
+    struct stat st;
+    ASSERT_EQ(::lstat(path.c_str(), &st), 0) << path;
+    EXPECT_EQ(st.st_mode & S_IFMT, c.type) << path << " was replaced";
+  }
+  EXPECT_EQ(dir_.entries(), before) << "a temporary file was left behind";
 }
 
 TEST_F(SavePath, AReplacedFileKeepsItsPermissions) {
