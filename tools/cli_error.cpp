@@ -20,4 +20,12 @@ void fail_library(const std::string &context, int status) {
 
 void fail_errno(const std::string &context) { throw CliError(context + ": " + std::strerror(errno)); }
 
+void check_stdout(const std::string &context) {
+  if (std::ferror(stdout)) fail_errno(context);
+}
+
+void flush_stdout(const std::string &context) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail_errno(context);
+}
+
 }  // namespace bloom_cli

@@ -24,4 +24,12 @@ class CliError : public std::runtime_error {
 // Throws CliError(context + ": " + strerror(errno)).
 [[noreturn]] void fail_errno(const std::string &context);
 
+// Standard output that could not be written (a full disk; a closed pipe in
+// a process that ignores SIGPIPE) stops the command with exit status 2,
+// rather than reading on for a reader that has gone: check_stdout after
+// each record (stdio's error flag, set by a failed buffer write; no system
+// call), flush_stdout before waiting for input and at the end.
+void check_stdout(const std::string &context);
+void flush_stdout(const std::string &context);
+
 }  // namespace bloom_cli

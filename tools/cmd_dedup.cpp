@@ -47,6 +47,8 @@ const char kHelp[] =
 
 const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true}, {"quiet", 'q', false}};
 
+const char kWriteError[] = "cannot write the output";
+
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kFilterOptions), argc, argv, 2);
   if (args.help()) {
@@ -75,7 +77,7 @@ int run(int argc, char **argv) {
     auto in = InputStream::open(path);
     LineReader lines(*in);
     // Whatever has passed is written before waiting for more input.
-    lines.before_read([] { std::fflush(stdout); });
+    lines.before_read([] { flush_stdout(kWriteError); });
     std::string_view line;
     while (lines.next(line)) {
       ++read;
@@ -87,9 +89,10 @@ int run(int argc, char **argv) {
       ++passed;
       std::fwrite(line.data(), 1, line.size(), stdout);
       std::fputc('\n', stdout);
+      check_stdout(kWriteError);
     }
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail_errno("cannot write the output");
+  flush_stdout(kWriteError);
   if (auto save = args.value("save")) save_filter(filter.get(), *save);
   if (!args.has("quiet")) {
     const bloom_info info = filter_info(filter.get());

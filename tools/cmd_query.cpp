@@ -43,6 +43,8 @@ const char kHelp[] =
 
 const std::vector<OptionSpec> kOwnOptions = {{"file", 0, true}};
 
+const char kWriteError[] = "cannot write the answers";
+
 class Answerer {
  public:
   explicit Answerer(const bloom_filter *f) : filter_(f) {}
@@ -57,6 +59,7 @@ class Answerer {
     const bool m = maybe(key);
     std::fwrite(key.data(), 1, key.size(), stdout);
     std::fputs(m ? "\tmaybe\n" : "\tno\n", stdout);
+    check_stdout(kWriteError);
   }
   void note_no() { any_no_ = true; }
   bool any_no() const { return any_no_; }
@@ -69,7 +72,7 @@ class Answerer {
 void answer_lines(Answerer &a, InputStream &in, bool prompt) {
   LineReader lines(in);
   lines.before_read([prompt] {
-    std::fflush(stdout);
+    flush_stdout(kWriteError);
     if (prompt) {
       std::fputs("> ", stderr);
       std::fflush(stderr);
@@ -86,7 +89,7 @@ void answer_lines(Answerer &a, InputStream &in, bool prompt) {
 
 void answer_records(Answerer &a, InputStream &in, const KeyFormat &format) {
   LineReader lines(in);
-  lines.before_read([] { std::fflush(stdout); });
+  lines.before_read([] { flush_stdout(kWriteError); });
   SequenceReader records(
       lines, format.kind == KeyFormat::Kind::kFasta ? SequenceFormat::kFasta : SequenceFormat::kFastq);
   KmerScanner kmers(format.kmer, format.canonical);
@@ -104,6 +107,7 @@ void answer_records(Answerer &a, InputStream &in, const KeyFormat &format) {
     });
     std::printf("\t%llu/%llu\n", static_cast<unsigned long long>(hits),
                 static_cast<unsigned long long>(total));
+    check_stdout(kWriteError);
   }
 }
 
@@ -136,7 +140,7 @@ int run(int argc, char **argv) {
       answer_lines(answers, *in, prompt);
     }
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail_errno("cannot write the answers");
+  flush_stdout(kWriteError);
   return answers.any_no() ? kExitSomeNo : kExitOk;
 }
 

@@ -43,6 +43,19 @@ void print_usage(std::FILE *out) {
                "Exit status: 0 success; 1 query: some key answered \"no\"; 2 error.\n");
 }
 
+// Output that could not be written is an error even when the command
+// itself went well (`bloom stats f.bloom > /dev/full`, `bloom --help >
+// /dev/full`): stdio reports a failed write only through ferror or the
+// final flush. Returns status, or kExitError after saying why.
+int finish_output(const std::string &who, int status) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return status;
+  const int err = errno;
+  std::fprintf(stderr, "%s: cannot write to standard output%s%s\n", who.c_str(), err != 0 ? ": " : "",
+               err != 0 ? std::strerror(err) : "");
+  return bloom_cli::kExitError;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -61,15 +74,15 @@ int main(int argc, char **argv) {
         return bloom_cli::kExitError;
       }
       std::fputs(c->help, stdout);
-      return bloom_cli::kExitOk;
+      return finish_output("bloom", bloom_cli::kExitOk);
     }
     print_usage(stdout);
-    return bloom_cli::kExitOk;
+    return finish_output("bloom", bloom_cli::kExitOk);
   }
   if (first == "--version" || first == "-V" || first == "version") {
     std::printf("bloom %d.%d.%d (library %s)\n", BLOOM_VERSION_MAJOR, BLOOM_VERSION_MINOR,
                 BLOOM_VERSION_PATCH, bloom_version_string());
-    return bloom_cli::kExitOk;
+    return finish_output("bloom", bloom_cli::kExitOk);
   }
   const Command *c = find_command(argv[1]);
   if (c == nullptr) {
@@ -80,18 +93,7 @@ int main(int argc, char **argv) {
     return bloom_cli::kExitError;
   }
   try {
-    const int status = c->run(argc, argv);
-    // Output that could not be written is an error even when the command
-    // itself went well (`bloom stats f.bloom > /dev/full`): stdio reports a
-    // failed write only through ferror or the final flush.
-    errno = 0;
-    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
-      const int err = errno;
-      std::fprintf(stderr, "bloom %s: cannot write to standard output%s%s\n", c->name, err != 0 ? ": " : "",
-                   err != 0 ? std::strerror(err) : "");
-      return bloom_cli::kExitError;
-    }
-    return status;
+    return finish_output(std::string("bloom ") + c->name, c->run(argc, argv));
   } catch (const bloom_cli::CliError &e) {
     std::fflush(stdout);
     std::fprintf(stderr, "bloom %s: %s\n", c->name, e.what());

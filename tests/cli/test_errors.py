@@ -113,13 +113,41 @@ class ErrorTest(CliTestCase):
     def test_output_that_cannot_be_written_is_an_error(self):
         f = self.good_filter()
         commands = (["stats", f], ["stats", f, "--json"], ["calc", "-n", "1e6", "-p", "0.01"],
-                    ["query", f, "a"], ["dedup", "-q"])
+                    ["query", f, "a"], ["dedup", "-q"], ["--help"], ["--version"], ["help", "build"])
         for args in commands:
             with self.subTest(args=args[0]), open("/dev/full", "wb") as full:
                 p = subprocess.run([self.bloom, *args], input=b"a\nb\n", stdout=full, stderr=subprocess.PIPE,
                                    timeout=60)
                 self.assertEqual(p.returncode, 2, p.stderr)
                 self.assertIn(b"No space left on device", p.stderr)
+
+    def test_a_reader_that_goes_away_stops_endless_output(self):
+        # Where SIGPIPE is ignored (as here: Python ignores it, and
+        # restore_signals=False passes that on), a write to a pipe nobody
+        # reads fails with EPIPE; query and dedup must stop on it, not read
+        # their endless input on (`tail -f log | bloom dedup | head`).
+        f = self.good_filter()
+        for args in (["query", f], ["dedup", "-q"]):
+            with self.subTest(args=args[0]):
+                src = subprocess.Popen(["seq", "1", "inf"], stdout=subprocess.PIPE)
+                p = subprocess.Popen([self.bloom, *args], stdin=src.stdout, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, restore_signals=False)
+                src.stdout.close()
+                try:
+                    self.assertTrue(p.stdout.readline())
+                    p.stdout.close()
+                    p.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+                    self.fail(f"bloom {args[0]} kept running after its reader went away")
+                finally:
+                    src.kill()
+                    src.wait()
+                err = p.stderr.read()
+                p.stderr.close()
+                self.assertEqual(p.returncode, 2, err)
+                self.assertIn(b"Broken pipe", err)
 
     def test_dedup_refuses_to_save_onto_its_own_output(self):
         p = self.run_bloom("dedup", "--save", "-", "-q", input="a\nb\na\n")
