@@ -1,5 +1,6 @@
 #include "numbers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -23,30 +24,52 @@ double strict_double(std::string_view text) {
   return v;
 }
 
+// The digits of "1000000", "1,000,000" or "1_000_000": a separator must
+// split the digits into groups of three (so "1,5", a decimal comma, is not
+// read as 15). Empty when text is not written that way.
+std::string grouped_digits(std::string_view text) {
+  std::string digits;
+  size_t group = 0;  // digits since the last separator
+  bool separated = false;
+  for (const char c : text) {
+    if (c == ',' || c == '_') {
+      if (group == 0 || group > 3 || (separated && group != 3)) return {};
+      separated = true;
+      group = 0;
+      continue;
+    }
+    if (c < '0' || c > '9') return {};
+    digits += c;
+    ++group;
+  }
+  if (group == 0 || (separated && group != 3)) return {};
+  return digits;
+}
+
 }  // namespace
 
 uint64_t parse_count(std::string_view text, const std::string &what) {
   const std::string bad = what + " expects a positive whole number, not '" + std::string(text) + "'";
-  std::string digits;
-  bool only_digits = !text.empty();
-  for (char c : text) {
-    if (c == '_' || c == ',') continue;
-    if (c < '0' || c > '9') only_digits = false;
-    digits += c;
-  }
-  if (only_digits && !digits.empty()) {
+  std::string digits = grouped_digits(text);
+  if (!digits.empty()) {
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));  // 007 is 7
     if (digits.size() > 19) throw CliError(what + " is too large: " + std::string(text));
-    const uint64_t v = std::strtoull(digits.c_str(), nullptr, 10);
+    const uint64_t v = digits.empty() ? 0 : std::strtoull(digits.c_str(), nullptr, 10);
     if (v == 0) throw CliError(bad);
     return v;
   }
-  // 1e6 or 10^6: accepted only when the value is a whole number below 2^63.
+  if (text.find_first_of(",_") != std::string_view::npos)
+    throw CliError(bad + " (separators split the digits into groups of three: 1,000,000 or 1_000_000)");
+  // 1e6, 10^6 or 2^20: accepted only when the value is a whole number below
+  // 2^63; a power needs a whole base of at least 2 ("0^0" is not a count).
   double v = NAN;
   const auto caret = text.find('^');
   if (caret != std::string_view::npos) {
     const double base = strict_double(text.substr(0, caret));
     const double exponent = strict_double(text.substr(caret + 1));
-    if (std::isfinite(base) && std::isfinite(exponent)) v = std::pow(base, exponent);
+    if (base >= 2 && base == std::floor(base) && exponent >= 0 && std::isfinite(base) &&
+        std::isfinite(exponent))
+      v = std::pow(base, exponent);
   } else {
     v = strict_double(text);
   }

@@ -15,6 +15,21 @@ TEST(ParseCount, AcceptsTheUsualSpellings) {
   EXPECT_EQ(parse_count("1e6", "-n"), 1000000u);
   EXPECT_EQ(parse_count("10^6", "-n"), 1000000u);
   EXPECT_EQ(parse_count("2^40", "-m"), uint64_t{1} << 40);
+  EXPECT_EQ(parse_count("12,345", "-n"), 12345u);
+  EXPECT_EQ(parse_count("00000000000000000001", "-n"), 1u);  // leading zeros are not size
+}
+
+TEST(ParseCount, SeparatorsMustMakeGroupsOfThree) {
+  // A decimal comma ("1,5") or a stray separator was read as the digits
+  // joined: 15.
+  for (const char *bad : {"1,5", "1,50", "1,0000", "1234,567", ",100", "100,", "1,,000", "1_0", "1,000_00"})
+    EXPECT_THROW(parse_count(bad, "-n"), CliError) << bad;
+}
+
+TEST(ParseCount, APowerNeedsAWholeBaseOfAtLeastTwo) {
+  for (const char *bad : {"0^0", "1^5", "1.5^2", "10^-1", "10^0.5"})
+    EXPECT_THROW(parse_count(bad, "-n"), CliError) << bad;
+  EXPECT_EQ(parse_count("10^0", "-n"), 1u);
 }
 
 TEST(ParseCount, RefusesWhatIsNotAPositiveWholeNumber) {
