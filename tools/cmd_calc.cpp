@@ -83,7 +83,10 @@ int run(int argc, char **argv) {
       static_cast<uint32_t>(std::llround(std::fmax(1.0, std::fmin(best_k_exact, BLOOM_MAX_HASHES))));
   std::printf("n = %s keys, m = %s bits (%s), %.2f bits per key\n", format_count(n).c_str(),
               format_count(m).c_str(), format_bytes(bytes_for(m)).c_str(), ratio);
-  std::printf("best k = %u hashes ((m/n) ln 2 = %.3f, rounded)\n", best_k, best_k_exact);
+  const char *how = best_k_exact > BLOOM_MAX_HASHES ? "capped at the library's maximum of 64"
+                    : best_k_exact < 1.0            ? "raised to 1"
+                                                    : "rounded";
+  std::printf("best k = %u hashes ((m/n) ln 2 = %.3f, %s)\n", best_k, best_k_exact, how);
   std::printf("P at best k = %s\n",
               format_double(seed_fp_rate(static_cast<double>(n), static_cast<double>(m), best_k), 4).c_str());
   std::printf("P_min = 0.6185^(m/n) = %s\n", format_double(std::pow(0.5, best_k_exact), 4).c_str());

@@ -101,12 +101,11 @@ int run(int argc, char **argv) {
                  format_count(read - passed).c_str(), kind_label(info.kind).c_str(),
                  format_bytes(info.bytes).c_str(), info.stages, info.stages == 1 ? "" : "s");
     if (info.kind != BLOOM_KIND_SCALABLE && passed > info.capacity)
-      std::fprintf(
-          stderr,
-          "bloom dedup: warning: %s distinct lines exceed the capacity of %s: more new lines than %s "
-          "were dropped; raise -n or use the scalable kind\n",
-          format_count(passed).c_str(), format_count(info.capacity).c_str(),
-          format_double(info.fp_rate).c_str());
+      std::fprintf(stderr,
+                   "bloom dedup: warning: %s distinct lines exceed the capacity of %s: past it, more than a "
+                   "fraction %s of new lines may be dropped as repeats; raise -n or use the scalable kind\n",
+                   format_count(passed).c_str(), format_count(info.capacity).c_str(),
+                   format_double(info.fp_rate).c_str());
   }
   return kExitOk;
 }

@@ -39,6 +39,22 @@ class QueryTest(CliTestCase):
         self.assertEqual(self.answers(p.stdout),
                          [("alpha", "maybe"), ("beta", "maybe"), ("zzz", "no"), ("key", "maybe")])
 
+    def test_a_key_file_queried_as_it_was_built_answers_every_key(self):
+        # Its "?P" first line is a header to build, so not a key to query:
+        # answering "?0.1\tno" would read as a false negative.
+        keys = self.write("keys.txt", "?0.1\nkey\nalpha\n")
+        f = self.path("h.bloom")
+        self.build(keys, "-o", f, "-q")
+        for source in (["--file", keys], ["--file", "-"], []):  # a file, then standard input twice
+            with self.subTest(source=" ".join(source)):
+                p = self.run_bloom("query", f, *source, input="?0.1\nkey\nalpha\n", check=0)
+                self.assertEqual(p.stdout, "key\tmaybe\nalpha\tmaybe\n")
+        # Only a first line that is a rate header is skipped.
+        p = self.run_bloom("query", f, "--file", self.write("q.txt", "key\n?0.1\n"), check=1)
+        self.assertEqual(self.answers(p.stdout), [("key", "maybe"), ("?0.1", "no")])
+        p = self.run_bloom("query", f, "--file", self.write("q2.txt", "?what\n"), check=1)
+        self.assertEqual(self.answers(p.stdout), [("?what", "no")])
+
     def test_quit_line_in_query_file(self):
         q = self.write("q.txt", "alpha\n:Q\nnothere\n")
         p = self.run_bloom("query", self.filter, "--file", q, check=0)
