@@ -1,8 +1,9 @@
-/* quickstart.c -- build a classic filter from a key file (one key per line),
- * save it, load it back, query it, and print its info.
+/* quickstart.c -- build a classic filter from a key file (one key per line,
+ * any length), save it, load it back, query it, and print its info.
  *
  *   quickstart KEYS_FILE FILTER_OUT [QUERY...]
  */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <bloom/bloom.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,10 +24,14 @@ int main(int argc, char **argv) {
     perror(argv[1]);
     return 1;
   }
-  /* First pass counts the keys so the filter is sized for exactly them. */
-  char line[4096];
+  /* First pass counts the keys so the filter is sized for exactly them.
+   * getline, not fgets into a fixed buffer: a longer line would become two
+   * keys, and the whole line would then answer "no". */
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t got;
   uint64_t n = 0;
-  while (fgets(line, sizeof line, in) != NULL) n++;
+  while (getline(&line, &cap, in) != -1) n++;
   rewind(in);
 
   bloom_options opts;
@@ -36,10 +41,13 @@ int main(int argc, char **argv) {
   bloom_filter *f = NULL;
   int rc = bloom_create(&opts, &f);
   if (rc != BLOOM_OK) return fail("create", rc);
-  while (fgets(line, sizeof line, in) != NULL) {
-    size_t len = strcspn(line, "\r\n");
+  while ((got = getline(&line, &cap, in)) != -1) {
+    size_t len = (size_t)got; /* the line's bytes, NULs included */
+    if (len > 0 && line[len - 1] == '\n') len--;
+    if (len > 0 && line[len - 1] == '\r') len--;
     if ((rc = bloom_add(f, line, len)) != BLOOM_OK) return fail("add", rc);
   }
+  free(line);
   fclose(in);
 
   if ((rc = bloom_save(f, argv[2])) != BLOOM_OK) return fail("save", rc);

@@ -26,10 +26,13 @@
  * exclusive access, except add/add_batch/test_and_add (and remove/try_remove
  * on a counting filter) on a filter made with .concurrent(), which may run
  * alongside each other and queries -- but not alongside info(),
- * serialize(), save() or clone() (bloom.h, top comment).
+ * stage_info(), serialize(), save() or clone(), nor as the right-hand side
+ * of |=, &=, | or & (or either side of | and &, which clone the left), all
+ * of which read the whole filter (bloom.h, top comment).
  *
- * Keys are std::string_view (its bytes, not a C string: embedded NULs count)
- * or std::span<const std::byte>.
+ * Keys are std::string_view (its bytes, not a C string: embedded NULs count
+ * when the view has them, e.g. "a\0b"sv; a plain "a\0b" literal converts
+ * to the view "a") or std::span<const std::byte>.
  */
 #ifndef BLOOM_BLOOM_HPP
 #define BLOOM_BLOOM_HPP
@@ -77,8 +80,15 @@ class error : public std::runtime_error {
 
 namespace detail {
 
-/* A path as the C API takes it (narrow; on POSIX exactly the bytes). */
-inline std::string path_arg(const std::filesystem::path &p) { return p.string(); }
+/* A path as the C API takes it (narrow; on POSIX exactly the bytes). A NUL
+ * inside it would end the C string early and name another file, so it is
+ * refused, as open() and Python's os functions refuse it. */
+inline std::string path_arg(const std::filesystem::path &p) {
+  std::string s = p.string();
+  if (s.find('\0') != std::string::npos)
+    throw error(BLOOM_E_INVALID_ARG, "path contains a NUL byte: '" + s.substr(0, s.find('\0')) + "\\0...'");
+  return s;
+}
 
 /* Throws bloom::error for a negative status; passes other values through. */
 inline int check(int status) {
@@ -237,12 +247,8 @@ class filter {
   void remove(std::string_view key) { detail::check(bloom_remove(f_, key.data(), key.size())); }
   void remove(bytes_view key) { detail::check(bloom_remove(f_, key.data(), key.size())); }
   /* As remove(), but false instead of throwing for a key never added. */
-  bool try_remove(std::string_view key) {
-    const bloom_status s = bloom_remove(f_, key.data(), key.size());
-    if (s == BLOOM_E_NOT_PRESENT) return false;
-    detail::check(s);
-    return true;
-  }
+  bool try_remove(std::string_view key) { return try_remove_bytes(key.data(), key.size()); }
+  bool try_remove(bytes_view key) { return try_remove_bytes(key.data(), key.size()); }
 
   /* Batches (bloom_add_batch / bloom_query_batch): one library call for all
    * keys, which hashes them in blocks and prefetches their memory. */
@@ -301,13 +307,32 @@ class filter {
     return i;
   }
 
-  /* The C handle, still owned by this object (NULL after a move). */
-  bloom_filter *c_handle() const noexcept { return f_; }
+  /* Scalable filters: stage i's parameters and state (0 = the oldest);
+   * throws BLOOM_E_INVALID_ARG past the last stage. Other kinds have one
+   * stage, 0, the whole filter. */
+  bloom::info stage_info(uint32_t stage) const {
+    bloom::info i{};
+    i.struct_size = sizeof(bloom_info);
+    detail::check(bloom_get_stage_info(f_, stage, &i));
+    return i;
+  }
+
+  /* The C handle, still owned by this object (NULL after a move); through a
+   * const filter only a const handle, so C calls cannot change it. */
+  bloom_filter *c_handle() noexcept { return f_; }
+  const bloom_filter *c_handle() const noexcept { return f_; }
   /* Gives up ownership: the caller must bloom_destroy() the result. */
   bloom_filter *release() noexcept { return std::exchange(f_, nullptr); }
 
  private:
   explicit filter(bloom_filter *f) noexcept : f_(f) {}
+
+  bool try_remove_bytes(const void *key, size_t len) {
+    const bloom_status s = bloom_remove(f_, key, len);
+    if (s == BLOOM_E_NOT_PRESENT) return false;
+    detail::check(s);
+    return true;
+  }
 
   // Pointer and length arrays for a batch call over string_views or byte spans.
   struct batch {

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bloom/bloom.hpp"
@@ -228,4 +230,55 @@ TEST(CppWrapper, CountingRemove) {
   EXPECT_FALSE(f.try_remove("never"));
   f.add("b");
   EXPECT_TRUE(f.try_remove("b"));
+  // The byte-span form, as every other key function has.
+  const std::byte c[] = {std::byte{'c'}, std::byte{0}, std::byte{'c'}};
+  EXPECT_FALSE(f.try_remove(bloom::bytes_view(c)));
+  f.add(bloom::bytes_view(c));
+  EXPECT_TRUE(f.try_remove(bloom::bytes_view(c)));
+  EXPECT_FALSE(f.contains(bloom::bytes_view(c)));
+}
+
+// A const filter hands out only a const C handle, so C calls that change a
+// filter do not compile through it.
+static_assert(
+    std::is_same_v<decltype(std::declval<const bloom::filter &>().c_handle()), const bloom_filter *>);
+static_assert(std::is_same_v<decltype(std::declval<bloom::filter &>().c_handle()), bloom_filter *>);
+
+TEST(CppWrapper, APathWithANulIsRefusedNotCutShort) {
+  const bloom::filter f = small();
+  const std::string cut = scratch("nul_a");
+  const std::filesystem::path with_nul(cut + std::string("\0.bak", 5));
+  for (int op = 0; op < 3; ++op) {
+    try {
+      if (op == 0) f.save(with_nul);
+      if (op == 1) (void)bloom::filter::load(with_nul);
+      if (op == 2) (void)bloom::filter::map(with_nul);
+      FAIL() << "operation " << op << " took a path with a NUL";
+    } catch (const bloom::error &e) {
+      EXPECT_EQ(e.status(), BLOOM_E_INVALID_ARG) << op;
+    }
+  }
+  EXPECT_NE(::access(cut.c_str(), F_OK), 0) << "the save wrote the path cut at the NUL";
+}
+
+TEST(CppWrapper, StageInfoOfAScalableFilter) {
+  bloom::filter f(bloom::options().kind(bloom::kind::scalable).capacity(100).fp_rate(0.01));
+  for (const auto &k : keys("s", 1000)) f.add(k);
+  const uint32_t stages = f.info().stages;
+  ASSERT_GT(stages, 1u);
+  // Stage i holds 100 * 2^i keys (growth 2); adds the chain already
+  // reports present go into no stage, so the stages hold at most the adds.
+  uint64_t keys_added = 0;
+  for (uint32_t i = 0; i < stages; ++i) {
+    EXPECT_EQ(f.stage_info(i).capacity, uint64_t{100} << i) << i;
+    keys_added += f.stage_info(i).keys_added;
+  }
+  EXPECT_GT(keys_added, 0u);
+  EXPECT_LE(keys_added, f.info().keys_added);
+  try {
+    (void)f.stage_info(stages);
+    FAIL() << "a stage past the last was answered";
+  } catch (const bloom::error &e) {
+    EXPECT_EQ(e.status(), BLOOM_E_INVALID_ARG);
+  }
 }
