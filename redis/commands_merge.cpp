@@ -69,6 +69,13 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
         return reply_error(ctx, "ERR " + bloom_error(("cannot merge '" + names[i + 1] + "'").c_str(), st));
     }
 
+    // Close the sources before dst's value is replaced: a source that names
+    // dst is a second handle on that key, and closing it after the set read
+    // the freed old value inside Redis (valgrind: RM_CloseKey reading the
+    // object RM_ModuleTypeSetValue had freed). filters[] is not used below.
+    sources.clear();
+    filters.clear();
+
     std::string error;
     FilterValue *v = adopt_filter(merged.release(), &error);
     if (v == nullptr) return reply_error(ctx, "ERR " + error);
