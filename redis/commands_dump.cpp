@@ -111,6 +111,9 @@ int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   try {
     if (offset == 0) {
       // The first chunk starts a restore, replacing whatever filter is here.
+      if (len < kImagePrefixBytes)
+        return reply_error(ctx, "ERR bad chunk: the first chunk must hold at least the image's first " +
+                                    std::to_string(kImagePrefixBytes) + " bytes (its size fields)");
       const uint64_t total = image_total_size(data, len);
       if (total == 0)
         return RedisModule_ReplyWithError(

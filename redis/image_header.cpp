@@ -31,9 +31,10 @@ uint64_t image_total_size(const unsigned char *data, size_t len) {
 
 uint64_t image_size_allowed(const unsigned char *data, size_t len, uint64_t limit) {
   constexpr size_t kKindOffset = 14, kGrowthOffset = 80;
+  static_assert(kGrowthOffset + 8 <= kImagePrefixBytes);
+  if (len < kImagePrefixBytes) return 0;
   const unsigned kind = data[kKindOffset] | (unsigned{data[kKindOffset + 1]} << 8);
   if (kind != BLOOM_KIND_SCALABLE) return limit;
-  if (len < kGrowthOffset + 8) return UINT64_MAX;
   const uint64_t bits = read_le64(data, kGrowthOffset);
   double growth = 0;
   std::memcpy(&growth, &bits, sizeof growth);

@@ -589,6 +589,18 @@ class ModuleArguments(unittest.TestCase):
         with self.assertRaisesRegex(ResponseError, "filter too large: the image is"):
             r.execute_command("BF.LOADCHUNK", "bigcopy", len(image), image)
         self.assertEqual(r.exists("bigcopy"), 0)
+        # A scalable one too, whatever the first chunk's size: one of 80-87
+        # bytes used to pass unjudged (its growth factor, bytes 80-87, was
+        # not there yet to size the allowance for a last stage by).
+        subprocess.run([INTEROP, "write", path, "scalable", "1000000", "0.01", "10", "big:"], check=True)
+        with open(path, "rb") as f:
+            image = f.read()
+        for first, refusal in ((80, "must hold at least"), (87, "must hold at least"), (88, "filter too large"),
+                               (4096, "filter too large")):
+            with self.subTest(first=first):
+                with self.assertRaisesRegex(ResponseError, refusal):
+                    r.execute_command("BF.LOADCHUNK", "bigcopy", first, image[:first])
+                self.assertEqual(r.exists("bigcopy"), 0)
         # A scalable filter stops taking new items once it reaches the limit,
         # and keeps answering for every item it took.
         r.execute_command("BF.RESERVE", "grow", 0.01, 1000)
