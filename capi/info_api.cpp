@@ -7,6 +7,7 @@
 #include "bloom/bloom.h"
 #include "guard.hpp"
 #include "sizing.hpp"
+#include "small_filter_sizing.hpp"
 
 using bloom::capi::guarded;
 using bloom::capi::require_arg;
@@ -49,7 +50,7 @@ bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits, uint32_t
   return guarded("bloom_optimal_params", [&] {
     require_arg(bits, "bits");
     require_arg(hashes, "hashes");
-    const core::Shape s = core::optimal_shape(n, p);
+    const core::Shape s = core::fit_small_filter(core::optimal_shape(n, p), n, p, 0, false);
     *bits = s.bits;
     *hashes = s.hashes;
   });

@@ -6,6 +6,7 @@
 #include "bloom/bloom.h"
 #include "error.hpp"
 #include "sizing.hpp"
+#include "small_filter_sizing.hpp"
 
 namespace bloom::core {
 
@@ -36,7 +37,7 @@ StageShape scalable_stage_shape(uint64_t capacity, double fp_rate, double growth
   s.fp_rate = fp_rate * (1.0 - tightening) * std::pow(tightening, index);
   if (!(s.fp_rate >= 1e-300))
     fail(BLOOM_E_OVERFLOW, "scalable stage " + std::to_string(index) + " error rate underflows");
-  const Shape base = optimal_shape(s.capacity, s.fp_rate);
+  const Shape base = fit_small_filter(optimal_shape(s.capacity, s.fp_rate), s.capacity, s.fp_rate, 0, false);
   s.hashes = base.hashes;
   s.bits = base.bits;
   if (classic_fp_rate(static_cast<double>(s.capacity), s.bits, s.hashes) > s.fp_rate)

@@ -56,6 +56,7 @@ TEST_P(Golden, LoadsAndAnswersAsRecorded) {
       ASSERT_EQ(got[i], i < c.keys ? 1 : answers[i - c.keys] - '0') << "batch: " << all[i];
     EXPECT_EQ(serialize(f.get()), file) << "re-serializing changed the bytes";
   }
+  if (!c.sized_as_now) return;  // loads and answers as recorded; its m is no longer what create picks
 
   if (c.built_by_create) {
     FilterPtr rebuilt(golden::build(c));

@@ -1,0 +1,82 @@
+#include "small_filter_sizing.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace bloom::core {
+
+namespace {
+
+// k above this: the alternating sum's terms reach 1.5^k times the result
+// and long double loses it; such filters (p below ~1e-6) keep the formula.
+constexpr uint32_t kExactMaxHashes = 24;
+
+// P(k uniform draws from m bits hit exactly d distinct ones), d = 0..k.
+std::vector<long double> distinct_counts(uint64_t m, uint32_t k) {
+  std::vector<long double> t(k + 1, 0.0L);
+  t[0] = 1.0L;
+  const long double bins = static_cast<long double>(m);
+  for (uint32_t draw = 1; draw <= k; ++draw) {
+    for (uint32_t d = draw; d >= 1; --d) t[d] = t[d] * (d / bins) + t[d - 1] * ((bins - (d - 1)) / bins);
+    t[0] = 0.0L;  // after a draw, at least one bit is probed
+  }
+  return t;
+}
+
+}  // namespace
+
+double exact_classic_rate(uint64_t n, uint64_t m, uint32_t k) {
+  if (m == 0 || k == 0 || k > kExactMaxHashes) return std::numeric_limits<double>::quiet_NaN();
+  if (n == 0) return 0.0;
+  const long double draws = static_cast<long double>(k) * static_cast<long double>(n);
+  // clear[j] = P(j given bits all stay clear after k n draws) = (1 - j/m)^(kn).
+  std::vector<long double> clear(k + 1);
+  for (uint32_t j = 0; j <= k; ++j)
+    clear[j] = j >= m ? 0.0L : std::exp(draws * std::log1p(-static_cast<long double>(j) / m));
+  const std::vector<long double> dist = distinct_counts(m, k);
+  long double rate = 0.0L, magnitude = 0.0L;
+  for (uint32_t d = 1; d <= k && d <= m; ++d) {
+    // P(d given bits all set) = sum_j (-1)^j C(d, j) clear[j].
+    long double all_set = 0.0L, terms = 0.0L, binom = 1.0L;
+    for (uint32_t j = 0; j <= d; ++j) {
+      all_set += ((j & 1) != 0 ? -binom : binom) * clear[j];
+      terms += binom * clear[j];
+      binom = binom * (d - j) / (j + 1);
+    }
+    rate += dist[d] * all_set;
+    magnitude += dist[d] * terms;
+  }
+  constexpr long double kEps = std::numeric_limits<long double>::epsilon();
+  if (!(rate > 0.0L) || 4.0L * kEps * magnitude > 1e-3L * rate)
+    return std::numeric_limits<double>::quiet_NaN();
+  return static_cast<double>(rate);
+}
+
+double exact_partitioned_rate(uint64_t n, uint64_t m, uint32_t k) {
+  if (m == 0 || k == 0 || k > m) return std::numeric_limits<double>::quiet_NaN();
+  long double rate = 1.0L;
+  for (uint64_t i = 0; i < k; ++i) {
+    const uint64_t size = (i + 1) * m / k - i * m / k;
+    // A partition bit is set unless all n keys missed it.
+    rate *= -std::expm1(static_cast<long double>(n) * std::log1p(-1.0L / static_cast<long double>(size)));
+  }
+  return static_cast<double>(rate);
+}
+
+Shape fit_small_filter(Shape formula, uint64_t n, double p, uint32_t fixed_k, bool partitioned) {
+  if (formula.bits > kExactSizingMaxBits) return formula;
+  // The rate falls as m grows (k following it), with small steps back up
+  // where k changes; a few times the formula's m always suffices (one key
+  // at 1%: 10 -> 17 bits; partitioned: 10 -> 38).
+  const uint64_t last = 4 * formula.bits + 64;
+  for (uint64_t m = formula.bits; m <= last; ++m) {
+    const uint32_t k = fixed_k != 0 ? fixed_k : optimal_hashes(n, m);
+    const double rate = partitioned ? exact_partitioned_rate(n, m, k) : exact_classic_rate(n, m, k);
+    if (std::isnan(rate)) return formula;
+    if (rate <= p) return {m, k};
+  }
+  return formula;
+}
+
+}  // namespace bloom::core
