@@ -389,8 +389,9 @@ BLOOM_API bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stag
  * classic filter: m = ceil(n |ln p| / ln^2 2), k = round((m / n) ln 2); where
  * that m is at most 4096 bits, m grows until the exact expected rate (k
  * probes that may repeat in so few bits) meets p -- the formula alone left
- * one key at 1% at 1.75 p. bits, hashes: not NULL. Returns BLOOM_OK, BLOOM_E_INVALID_ARG (n == 0, p
- * not in (0,1)), BLOOM_E_OVERFLOW (m above BLOOM_MAX_BITS). */
+ * one key at 1% at 1.75 p. bits, hashes: not NULL.
+ * Returns BLOOM_OK, BLOOM_E_INVALID_ARG (n == 0, p not in (0,1)),
+ * BLOOM_E_OVERFLOW (m above BLOOM_MAX_BITS). */
 BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits, uint32_t *hashes);
 
 /* The classic filter's false-positive rate after n distinct keys in m bits
