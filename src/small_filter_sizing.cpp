@@ -67,14 +67,33 @@ double exact_partitioned_rate(uint64_t n, uint64_t m, uint32_t k) {
 Shape fit_small_filter(Shape formula, uint64_t n, double p, uint32_t fixed_k, bool partitioned) {
   if (formula.bits > kExactSizingMaxBits) return formula;
   // The rate falls as m grows (k following it), with small steps back up
-  // where k changes; a few times the formula's m always suffices (one key
-  // at 1%: 10 -> 17 bits; partitioned: 10 -> 38).
-  const uint64_t last = 4 * formula.bits + 64;
+  // where k changes. A few times the formula's m suffices for p up to ~0.9
+  // (one key at 1%: 10 -> 12 bits; partitioned: 10 -> 22); near p = 1 the
+  // formula is far short (n = 1000 at p = 0.99: 21 bits, where 218 are
+  // needed), hence the 2 n.
+  const uint64_t last = 4 * formula.bits + 64 + 2 * n;
+  const auto rate_at = [&](uint64_t m, uint32_t k) {
+    if (partitioned && k > m) return 1.0;  // an explicit k wider than m: m must grow first
+    return partitioned ? exact_partitioned_rate(n, m, k) : exact_classic_rate(n, m, k);
+  };
+  if (fixed_k != 0) {
+    // k fixed: the rate only falls as m grows, so bisect (a linear walk
+    // took up to 46 ms per create at k = 64).
+    const double at_last = rate_at(last, fixed_k);
+    if (std::isnan(at_last) || at_last > p) return formula;
+    uint64_t lo = formula.bits, hi = last;  // hi meets p
+    if (const double r = rate_at(lo, fixed_k); !std::isnan(r) && r <= p) return {lo, fixed_k};
+    while (hi - lo > 1) {
+      const uint64_t mid = lo + (hi - lo) / 2;
+      const double r = rate_at(mid, fixed_k);
+      (!std::isnan(r) && r <= p ? hi : lo) = mid;
+    }
+    return {hi, fixed_k};
+  }
   for (uint64_t m = formula.bits; m <= last; ++m) {
-    const uint32_t k = fixed_k != 0 ? fixed_k : optimal_hashes(n, m);
-    const double rate = partitioned ? exact_partitioned_rate(n, m, k) : exact_classic_rate(n, m, k);
-    if (std::isnan(rate)) return formula;
-    if (rate <= p) return {m, k};
+    const double rate = rate_at(m, optimal_hashes(n, m));
+    if (std::isnan(rate)) return formula;  // k > 24 (p below ~3e-7): the formula, documented
+    if (rate <= p) return {m, optimal_hashes(n, m)};
   }
   return formula;
 }

@@ -33,7 +33,9 @@ double exact_partitioned_rate(uint64_t n, uint64_t m, uint32_t k);
 // From the formula's shape: when its m is at most kExactSizingMaxBits, the
 // least m >= it whose exact rate (partitioned or classic model) with k =
 // fixed_k, or optimal_hashes(n, m) when fixed_k is 0, is at most p; the
-// formula's shape otherwise, or where the exact rate cannot be computed.
+// formula's shape otherwise, or where the exact rate cannot be computed: k
+// above 24, i.e. p below about 3e-7, where small filters still run above p
+// (one key at 1e-7: m = 34, k = 24, 7.4 p; ten keys at 1e-8: 1.3 p).
 Shape fit_small_filter(Shape formula, uint64_t n, double p, uint32_t fixed_k, bool partitioned);
 
 }  // namespace bloom::core

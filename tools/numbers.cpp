@@ -43,6 +43,8 @@ std::string grouped_digits(std::string_view text) {
     ++group;
   }
   if (group == 0 || (separated && group != 3)) return {};
+  // "0,001" or "0_500": a decimal comma, not thousands.
+  if (separated && digits[0] == '0') return {};
   return digits;
 }
 
@@ -67,8 +69,8 @@ uint64_t parse_count(std::string_view text, const std::string &what) {
   if (caret != std::string_view::npos) {
     const double base = strict_double(text.substr(0, caret));
     const double exponent = strict_double(text.substr(caret + 1));
-    if (base >= 2 && base == std::floor(base) && exponent >= 0 && std::isfinite(base) &&
-        std::isfinite(exponent))
+    if (base >= 2 && base == std::floor(base) && exponent >= 0 && exponent == std::floor(exponent) &&
+        std::isfinite(base) && std::isfinite(exponent))
       v = std::pow(base, exponent);
   } else {
     v = strict_double(text);

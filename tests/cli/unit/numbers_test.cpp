@@ -22,12 +22,13 @@ TEST(ParseCount, AcceptsTheUsualSpellings) {
 TEST(ParseCount, SeparatorsMustMakeGroupsOfThree) {
   // A decimal comma ("1,5") or a stray separator was read as the digits
   // joined: 15.
-  for (const char *bad : {"1,5", "1,50", "1,0000", "1234,567", ",100", "100,", "1,,000", "1_0", "1,000_00"})
+  for (const char *bad :
+       {"1,5", "1,50", "1,0000", "1234,567", ",100", "100,", "1,,000", "1_0", "1,000_00", "0,001", "0_500"})
     EXPECT_THROW(parse_count(bad, "-n"), CliError) << bad;
 }
 
 TEST(ParseCount, APowerNeedsAWholeBaseOfAtLeastTwo) {
-  for (const char *bad : {"0^0", "1^5", "1.5^2", "10^-1", "10^0.5"})
+  for (const char *bad : {"0^0", "1^5", "1.5^2", "10^-1", "10^0.5", "10^17.3", "2^62.5"})
     EXPECT_THROW(parse_count(bad, "-n"), CliError) << bad;
   EXPECT_EQ(parse_count("10^0", "-n"), 1u);
 }
