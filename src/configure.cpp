@@ -40,12 +40,12 @@ std::string hex32(uint32_t v) {
 // m and k of a single bit array from the options: (n, p) by the formulas
 // (exactly, for filters of at most kExactSizingMaxBits: small_filter_sizing.hpp),
 // or the explicit m with an explicit or optimal k.
-void size_bit_array(const bloom_options &o, FilterConfig &c, bool partitioned) {
+void size_bit_array(const bloom_options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
   if (o.bits == 0) {
-    const Shape s =
-        fit_small_filter(optimal_shape(o.capacity, o.fp_rate), o.capacity, o.fp_rate, o.hashes, partitioned);
+    const Shape s = fit_small_filter(optimal_shape(o.capacity, o.fp_rate), o.capacity, o.fp_rate, o.hashes,
+                                     c.kind == Kind::kPartitioned);
     c.bits = s.bits;
     c.hashes = o.hashes != 0 ? o.hashes : s.hashes;
     c.fp_rate = o.fp_rate;
@@ -118,19 +118,19 @@ FilterConfig configure(const bloom_options &o) {
   c.capacity = o.capacity;
   switch (c.kind) {
     case Kind::kClassic:
-      size_bit_array(o, c, false);
+      size_bit_array(o, c);
       break;
     case Kind::kCounting:
       if (o.counter_bits != 4 && o.counter_bits != 8)
         fail(BLOOM_E_INVALID_ARG, "counter_bits = " + std::to_string(o.counter_bits) + " must be 4 or 8");
-      size_bit_array(o, c, false);
+      size_bit_array(o, c);
       c.counter_bits = o.counter_bits;
       break;
     case Kind::kScalable:
       configure_scalable(o, c);
       break;
     case Kind::kPartitioned:  // classic sizing; slices differ from it by < 0.1% in rate (large m)
-      size_bit_array(o, c, true);
+      size_bit_array(o, c);
       break;
     case Kind::kBlocked:
       blocked::size_blocked(o, c);

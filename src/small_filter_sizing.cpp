@@ -4,6 +4,8 @@
 #include <limits>
 #include <vector>
 
+#include "inclusion_exclusion.hpp"
+
 namespace bloom::core {
 
 namespace {
@@ -34,23 +36,13 @@ double exact_classic_rate(uint64_t n, uint64_t m, uint32_t k) {
   std::vector<long double> clear(k + 1);
   for (uint32_t j = 0; j <= k; ++j)
     clear[j] = j >= m ? 0.0L : std::exp(draws * std::log1p(-static_cast<long double>(j) / m));
+  // (dist[d] is 0 for d > m: k draws cannot hit more distinct bits than m.)
   const std::vector<long double> dist = distinct_counts(m, k);
-  long double rate = 0.0L, magnitude = 0.0L;
-  for (uint32_t d = 1; d <= k && d <= m; ++d) {
-    // P(d given bits all set) = sum_j (-1)^j C(d, j) clear[j].
-    long double all_set = 0.0L, terms = 0.0L, binom = 1.0L;
-    for (uint32_t j = 0; j <= d; ++j) {
-      all_set += ((j & 1) != 0 ? -binom : binom) * clear[j];
-      terms += binom * clear[j];
-      binom = binom * (d - j) / (j + 1);
-    }
-    rate += dist[d] * all_set;
-    magnitude += dist[d] * terms;
-  }
+  const AlternatingSum s = all_probed_bits_set(dist.data(), clear.data(), k);
   constexpr long double kEps = std::numeric_limits<long double>::epsilon();
-  if (!(rate > 0.0L) || 4.0L * kEps * magnitude > 1e-3L * rate)
+  if (!(s.rate > 0.0L) || 4.0L * kEps * s.magnitude > 1e-3L * s.rate)
     return std::numeric_limits<double>::quiet_NaN();
-  return static_cast<double>(rate);
+  return static_cast<double>(s.rate);
 }
 
 double exact_partitioned_rate(uint64_t n, uint64_t m, uint32_t k) {
@@ -91,9 +83,10 @@ Shape fit_small_filter(Shape formula, uint64_t n, double p, uint32_t fixed_k, bo
     return {hi, fixed_k};
   }
   for (uint64_t m = formula.bits; m <= last; ++m) {
-    const double rate = rate_at(m, optimal_hashes(n, m));
+    const uint32_t k = optimal_hashes(n, m);
+    const double rate = rate_at(m, k);
     if (std::isnan(rate)) return formula;  // k > 24 (p below ~3e-7): the formula, documented
-    if (rate <= p) return {m, optimal_hashes(n, m)};
+    if (rate <= p) return {m, k};
   }
   return formula;
 }

@@ -8,6 +8,7 @@
 
 #include "bloom/bloom.h"
 #include "error.hpp"
+#include "inclusion_exclusion.hpp"
 #include "kinds/blocked_line.hpp"
 #include "sizing.hpp"
 
@@ -87,11 +88,6 @@ double poisson_bound(double lambda, uint32_t k) {
 // no digit at all.
 constexpr uint32_t kExactMaxK = 30;
 
-struct AlternatingSum {
-  long double rate;
-  long double magnitude;  // sum of |term|
-};
-
 AlternatingSum inclusion_exclusion(double lambda, uint32_t k) {
   const auto &dist = distinct_table()[k];
   long double clear[kExactMaxK + 1];
@@ -100,19 +96,7 @@ AlternatingSum inclusion_exclusion(double lambda, uint32_t k) {
         std::exp(static_cast<long double>(k) * std::log1p(-static_cast<long double>(j) / kLineBits));
     clear[j] = std::exp(-static_cast<long double>(lambda) * (1.0L - x));
   }
-  AlternatingSum sum{0.0L, 0.0L};
-  for (uint32_t d = 1; d <= k; ++d) {
-    long double all_set = 0.0L, magnitude = 0.0L;
-    long double binom = 1.0L;  // C(d, j)
-    for (uint32_t j = 0; j <= d; ++j) {
-      all_set += ((j & 1) != 0 ? -binom : binom) * clear[j];
-      magnitude += binom * clear[j];
-      binom = binom * (d - j) / (j + 1);
-    }
-    sum.rate += static_cast<long double>(dist[d]) * all_set;
-    sum.magnitude += static_cast<long double>(dist[d]) * magnitude;
-  }
-  return sum;
+  return all_probed_bits_set(dist.data(), clear, k);
 }
 
 // The exact form where its error bound (2 eps magnitude, with margin) is
