@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "common_options.hpp"
 #include "filter_file.hpp"
+#include "key_reader.hpp"
 #include "numbers.hpp"
 
 namespace bloom_cli {
@@ -85,9 +86,7 @@ void answer_lines(Answerer &a, InputStream &in, bool prompt) {
     // A key file's "?P" rate header is not a key (build reads it so), so a
     // file queried as it was built answers no "no" for its header line.
     // Typed at a terminal, "?1" is a question like any other.
-    double rate = 0;
-    if (!prompt && lines.line_number() == 1 && line[0] == '?' && parse_percent(line.substr(1), &rate))
-      continue;
+    if (!prompt && lines.line_number() == 1 && rate_header(line)) continue;
     a.print_key(line);
   }
   if (prompt) std::fputc('\n', stderr);  // end the prompt line Ctrl-D left open

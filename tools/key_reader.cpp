@@ -5,6 +5,12 @@
 
 namespace bloom_cli {
 
+std::optional<double> rate_header(std::string_view line) {
+  double rate = 0;
+  if (line.empty() || line[0] != '?' || !parse_percent(line.substr(1), &rate)) return std::nullopt;
+  return rate;
+}
+
 KeyReader::KeyReader(InputStream &in, const KeyFormat &format)
     : lines_(in), format_(format), kmers_(format.kmer, format.canonical) {
   if (format_.sequences()) {
@@ -15,11 +21,10 @@ KeyReader::KeyReader(InputStream &in, const KeyFormat &format)
   std::string_view line;
   if (!lines_.next(line)) return;
   if (!line.empty() && line[0] == '?') {
-    double rate = 0;
-    if (!parse_percent(line.substr(1), &rate))
+    header_rate_ = rate_header(line);
+    if (!header_rate_)
       throw CliError(lines_.name() + ":1: '" + std::string(line) +
                      "' is not a rate header: expected ?P with 0 < P < 100 percent, e.g. ?1");
-    header_rate_ = rate;
     return;
   }
   if (!line.empty()) first_key_ = std::string(line);

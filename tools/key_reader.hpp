@@ -28,6 +28,10 @@ struct KeyFormat {
   bool sequences() const { return kind != Kind::kLines; }
 };
 
+// The rate, as a fraction, of a key file's "?P" header line (0 < P < 100);
+// nothing when line is not one.
+std::optional<double> rate_header(std::string_view line);
+
 class KeyReader {
  public:
   // Reads the first line of a key file at once, to see whether it is "?P".

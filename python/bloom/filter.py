@@ -179,11 +179,10 @@ class Filter:
         if isinstance(data, str):
             raise TypeError("from_bytes takes bytes-like data (a file image), not str")
         try:
-            memoryview(data)  # type: ignore[arg-type]
+            buf = _keys.to_bytes(data)
         except TypeError:
             raise TypeError(f"from_bytes takes bytes-like data (a file image), not {type(data).__name__}") \
                 from None
-        buf = _keys.to_bytes(data)
         out = _native.Handle()
         _check(_lib.bloom_deserialize(buf, len(buf), ctypes.byref(out)), "from_bytes")
         return cls._adopt(out)
