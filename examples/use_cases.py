@@ -7,24 +7,24 @@ import os
 import sys
 import tempfile
 
-import bloom
+import bloomkit
 
 
 def main(directory: str) -> None:
     # 1. "Is the key in this data file?": the filter saved beside the data
     #    file, mapped, answers before any read of the file.
     path = os.path.join(directory, "use_cases_py.data.bloom")
-    data = bloom.Filter(capacity=10000, fp_rate=0.01)
+    data = bloomkit.Filter(capacity=10000, fp_rate=0.01)
     data.add_many(f"row{i}" for i in range(10000))
     data.save(path)
-    with bloom.Filter.map(path) as sstable:
+    with bloomkit.Filter.map(path) as sstable:
         answers = sstable.contains_many(f"row{i}" for i in range(5000, 25000))
     found = sum(answers[:5000])
     print(f"precheck: 20000 lookups, {sum(answers)} data-file reads, {found} of 5000 present rows found")
     os.remove(path)
 
     # 2. Join pre-filter: only clicks whose user may exist are shuffled.
-    users = bloom.Filter(capacity=1000, fp_rate=0.01)
+    users = bloomkit.Filter(capacity=1000, fp_rate=0.01)
     users.add_many(f"user{i * 7}" for i in range(1000))
     clicks = [i % 20000 for i in range(50000)]
     keep = [u for u, maybe in zip(clicks, users.contains_many(f"user{u}" for u in clicks)) if maybe]
@@ -32,7 +32,7 @@ def main(directory: str) -> None:
     print(f"join: 50000 clicks, {len(keep)} shuffled, {joinable} joinable kept")
 
     # 3. Stream de-duplication: test_and_add is "contains, else add".
-    seen = bloom.Filter(capacity=100000, fp_rate=0.001)
+    seen = bloomkit.Filter(capacity=100000, fp_rate=0.001)
     ids = list(range(10000)) + [i * 10 for i in range(1000)]
     duplicates = sum(seen.test_and_add(f"msg-{i}") for i in ids)
     print(f"dedup: 11000 messages, {len(ids) - duplicates} delivered, {duplicates} dropped as duplicates")

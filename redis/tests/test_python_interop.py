@@ -1,9 +1,9 @@
 """Filters move between bloom's Python package and Redis, both ways.
 
-A filter built with bloom.Filter loads into Redis through BF.LOADCHUNK, and
-BF.SCANDUMP output loads back with bloom.Filter.from_bytes, answering the
+A filter built with bloomkit.Filter loads into Redis through BF.LOADCHUNK, and
+BF.SCANDUMP output loads back with bloomkit.Filter.from_bytes, answering the
 same for added keys (all present) and for absent probes (bit for bit).
-Registered only when the source tree has the Python package (python/bloom).
+Registered only when the source tree has the Python package (python/bloomkit).
 """
 
 import os
@@ -15,7 +15,7 @@ import redis_harness as h  # noqa: E402
 
 h.require_redis()
 MODULE, _ = h.test_paths()
-import bloom  # noqa: E402  (PYTHONPATH: the source tree's python/)
+import bloomkit  # noqa: E402  (PYTHONPATH: the source tree's python/)
 
 
 def keys(prefix, n):
@@ -40,7 +40,7 @@ class PythonInterop(unittest.TestCase):
         cls.server.stop()
 
     def check_python_to_redis(self, kind):
-        f = bloom.Filter(capacity=5000, fp_rate=0.01, kind=kind)
+        f = bloomkit.Filter(capacity=5000, fp_rate=0.01, kind=kind)
         items = keys("py:", 20000 if kind == "scalable" else 5000)
         f.add_many(items)
         image = f.to_bytes()
@@ -57,7 +57,7 @@ class PythonInterop(unittest.TestCase):
         # BF.RESERVE takes whole EXPANSION factors; a file may hold any. 1.5
         # used to be reported as 1.
         for growth, expected in ((1.5, b"1.5"), (3.0, 3)):
-            image = bloom.Filter(capacity=100, fp_rate=0.01, kind="scalable", growth=growth).to_bytes()
+            image = bloomkit.Filter(capacity=100, fp_rate=0.01, kind="scalable", growth=growth).to_bytes()
             self.r.execute_command("BF.LOADCHUNK", "grow", len(image), image)
             self.assertEqual(self.r.execute_command("BF.INFO", "grow", "EXPANSION"), [expected])
 
@@ -79,7 +79,7 @@ class PythonInterop(unittest.TestCase):
                 if it == 0:
                     break
                 image += chunk
-            f = bloom.Filter.from_bytes(image)
+            f = bloomkit.Filter.from_bytes(image)
             self.assertTrue(all(f.contains_many(items)), name)
             probes = keys("absent:", 5000)
             self.assertEqual([int(x) for x in f.contains_many(probes)],

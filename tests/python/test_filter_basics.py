@@ -1,9 +1,9 @@
-"""bloom.Filter: keys, membership, batches, set operations, info, len."""
+"""bloomkit.Filter: keys, membership, batches, set operations, info, len."""
 
 import math
 import unittest
 
-import bloom
+import bloomkit
 
 
 def keys(prefix, n):
@@ -17,23 +17,23 @@ class AcceptanceLikeTest(unittest.TestCase):
         import os
         import tempfile
 
-        f = bloom.Filter(capacity=10000, fp_rate=0.001)
+        f = bloomkit.Filter(capacity=10000, fp_rate=0.001)
         f.add("a")
         self.assertIn("a", f)
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "a.bloom")
             f.save(path)
-            g = bloom.Filter.load(path)
+            g = bloomkit.Filter.load(path)
             self.assertIn("a", g)
-            with self.assertRaises(bloom.BloomError):
-                bloom.Filter.load(os.path.join(d, "missing.bloom"))
+            with self.assertRaises(bloomkit.BloomError):
+                bloomkit.Filter.load(os.path.join(d, "missing.bloom"))
             with self.assertRaises(FileNotFoundError):
-                bloom.Filter.load(os.path.join(d, "missing.bloom"))
+                bloomkit.Filter.load(os.path.join(d, "missing.bloom"))
 
 
 class KeysTest(unittest.TestCase):
     def setUp(self):
-        self.f = bloom.Filter(capacity=1000, fp_rate=0.01)
+        self.f = bloomkit.Filter(capacity=1000, fp_rate=0.01)
 
     def test_no_false_negatives_for_every_key_type(self):
         added = ["alice", "", "ünïcode ✓", b"\x00\xff raw", bytearray(b"ba"), memoryview(b"mv-key")]
@@ -73,7 +73,7 @@ class KeysTest(unittest.TestCase):
 
 class BatchTest(unittest.TestCase):
     def test_add_many_and_contains_many_agree_with_single_calls(self):
-        f = bloom.Filter(capacity=20000, fp_rate=0.01)
+        f = bloomkit.Filter(capacity=20000, fp_rate=0.01)
         present = keys("in", 10000)
         self.assertEqual(f.add_many(present), 10000)
         self.assertEqual(f.contains_many(present), [True] * 10000)
@@ -81,21 +81,21 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(f.contains_many(probes), [p in f for p in probes])
 
     def test_generators_longer_than_one_chunk(self):
-        f = bloom.Filter(capacity=200000, fp_rate=0.01)
+        f = bloomkit.Filter(capacity=200000, fp_rate=0.01)
         n = 150000  # more than two 65,536-key chunks
         self.assertEqual(f.add_many(b"k%d" % i for i in range(n)), n)
         self.assertTrue(all(f.contains_many(b"k%d" % i for i in range(n))))
         self.assertEqual(f.info.keys_added, n)
 
     def test_empty_batch_and_mixed_types(self):
-        f = bloom.Filter(capacity=100)
+        f = bloomkit.Filter(capacity=100)
         self.assertEqual(f.add_many([]), 0)
         self.assertEqual(f.contains_many([]), [])
         f.add_many(["s", b"b", bytearray(b"ba"), memoryview(b"m"), ""])
         self.assertEqual(f.contains_many(["s", b"b", b"ba", "m", b""]), [True] * 5)
 
     def test_a_single_string_is_not_an_iterable_of_keys(self):
-        f = bloom.Filter(capacity=100)
+        f = bloomkit.Filter(capacity=100)
         with self.assertRaises(TypeError):
             f.add_many("abc")
         with self.assertRaises(TypeError):
@@ -106,10 +106,10 @@ class BatchTest(unittest.TestCase):
         # positives is binomial(100000, P) with P = bloom_expected_fp_rate
         # (~0.01): sigma = sqrt(100000 * 0.01 * 0.99) ~ 31.5, so a 4-sigma
         # band is about +-126 around ~1000.
-        f = bloom.Filter(capacity=20000, fp_rate=0.01)
+        f = bloomkit.Filter(capacity=20000, fp_rate=0.01)
         f.add_many(keys("member", 20000))
         info = f.info
-        expected = bloom.expected_fp_rate(20000, info.bits, info.hashes)
+        expected = bloomkit.expected_fp_rate(20000, info.bits, info.hashes)
         probes = 100000
         fp = sum(f.contains_many(keys("probe", probes)))
         sigma = math.sqrt(probes * expected * (1 - expected))
@@ -118,7 +118,7 @@ class BatchTest(unittest.TestCase):
 
 class SetOperationsTest(unittest.TestCase):
     def make(self, names, **kw):
-        f = bloom.Filter(capacity=1000, fp_rate=0.01, **kw)
+        f = bloomkit.Filter(capacity=1000, fp_rate=0.01, **kw)
         f.add_many(names)
         return f
 
@@ -144,12 +144,12 @@ class SetOperationsTest(unittest.TestCase):
     def test_incompatible_filters_are_refused_with_a_message(self):
         a = self.make(["a"])
         b = self.make(["b"], seed=7)
-        with self.assertRaises(bloom.BloomIncompatibleError) as cm:
+        with self.assertRaises(bloomkit.BloomIncompatibleError) as cm:
             a | b
         self.assertEqual(cm.exception.status, -8)
         self.assertIn("seed", str(cm.exception))
-        with self.assertRaises(bloom.BloomIncompatibleError):
-            a &= bloom.Filter(capacity=5000, fp_rate=0.01)
+        with self.assertRaises(bloomkit.BloomIncompatibleError):
+            a &= bloomkit.Filter(capacity=5000, fp_rate=0.01)
         self.assertNotIn("b", a)  # unchanged after the refusal
 
     def test_operators_with_other_types(self):
@@ -162,8 +162,8 @@ class SetOperationsTest(unittest.TestCase):
 
 class InfoAndLenTest(unittest.TestCase):
     def test_info_reports_the_parameters(self):
-        f = bloom.Filter(capacity=10000, fp_rate=0.001, hash="murmur3", seed=42)
-        m, k = bloom.optimal_params(10000, 0.001)
+        f = bloomkit.Filter(capacity=10000, fp_rate=0.001, hash="murmur3", seed=42)
+        m, k = bloomkit.optimal_params(10000, 0.001)
         info = f.info
         self.assertEqual((info.kind, info.hash, info.seed), ("classic", "murmur3", 42))
         self.assertEqual((info.bits, info.hashes), (m, k))
@@ -178,12 +178,12 @@ class InfoAndLenTest(unittest.TestCase):
     def test_info_reports_the_format_a_save_writes(self):
         # New blocked filters save as format 1.1 (their in-line layout 2),
         # the other kinds as 1.2 (mixed probes).
-        self.assertEqual(bloom.Filter(kind="blocked", capacity=1000).info.format_version, (1, 1))
+        self.assertEqual(bloomkit.Filter(kind="blocked", capacity=1000).info.format_version, (1, 1))
         for kind in ("classic", "partitioned", "counting", "scalable"):
-            self.assertEqual(bloom.Filter(kind=kind, capacity=1000).info.format_version, (1, 2), kind)
+            self.assertEqual(bloomkit.Filter(kind=kind, capacity=1000).info.format_version, (1, 2), kind)
 
     def test_len_estimates_distinct_keys(self):
-        f = bloom.Filter(capacity=10000, fp_rate=0.01)
+        f = bloomkit.Filter(capacity=10000, fp_rate=0.01)
         f.add_many(keys("k", 5000))
         f.add_many(keys("k", 5000))  # duplicates do not count
         # Swamidass-Baldi from the fill: for 5,000 keys in ~96,000 bits the
@@ -192,22 +192,22 @@ class InfoAndLenTest(unittest.TestCase):
         self.assertEqual(f.info.keys_added, 10000)
 
     def test_len_of_a_saturated_filter_is_the_number_of_adds(self):
-        f = bloom.Filter(bits=64, hashes=4, capacity=1)
+        f = bloomkit.Filter(bits=64, hashes=4, capacity=1)
         f.add_many(keys("x", 2000))
         self.assertEqual(f.info.fill_ratio, 1.0)
         self.assertEqual(len(f), 2000)
 
     def test_explicit_bits_and_hashes(self):
-        f = bloom.Filter(bits=8192, hashes=3, capacity=100)
+        f = bloomkit.Filter(bits=8192, hashes=3, capacity=100)
         self.assertEqual((f.info.bits, f.info.hashes), (8192, 3))
 
     def test_flags(self):
-        f = bloom.Filter(capacity=100, concurrent=True, plain_double_hashing=True)
+        f = bloomkit.Filter(capacity=100, concurrent=True, plain_double_hashing=True)
         self.assertTrue(f.info.concurrent)
         self.assertTrue(f.info.plain_double_hashing)
 
     def test_clear_copy_and_close(self):
-        f = bloom.Filter(capacity=100)
+        f = bloomkit.Filter(capacity=100)
         f.add("a")
         c = f.copy()
         f.clear()
@@ -227,28 +227,28 @@ class InfoAndLenTest(unittest.TestCase):
 class ModuleFunctionsTest(unittest.TestCase):
     def test_optimal_params_follow_the_formula(self):
         n, p = 200000, 0.01
-        m, k = bloom.optimal_params(n, p)
+        m, k = bloomkit.optimal_params(n, p)
         self.assertEqual(m, math.ceil(n * abs(math.log(p)) / math.log(2) ** 2))
         self.assertEqual(k, 7)
 
     def test_optimal_params_errors(self):
-        with self.assertRaises(bloom.BloomInvalidArgumentError):
-            bloom.optimal_params(0, 0.01)
+        with self.assertRaises(bloomkit.BloomInvalidArgumentError):
+            bloomkit.optimal_params(0, 0.01)
         with self.assertRaises(ValueError):
-            bloom.optimal_params(100, 1.5)
-        with self.assertRaises(bloom.BloomOverflowError):
-            bloom.optimal_params(10**15, 1e-9)
+            bloomkit.optimal_params(100, 1.5)
+        with self.assertRaises(bloomkit.BloomOverflowError):
+            bloomkit.optimal_params(10**15, 1e-9)
 
     def test_expected_fp_rate(self):
         n, m, k = 1000, 9586, 7
-        self.assertAlmostEqual(bloom.expected_fp_rate(n, m, k), (1 - math.exp(-k * n / m)) ** k, places=4)
-        self.assertTrue(math.isnan(bloom.expected_fp_rate(1, 0, 1)))
+        self.assertAlmostEqual(bloomkit.expected_fp_rate(n, m, k), (1 - math.exp(-k * n / m)) ** k, places=4)
+        self.assertTrue(math.isnan(bloomkit.expected_fp_rate(1, 0, 1)))
 
     def test_version(self):
-        self.assertRegex(bloom.version(), r"^\d+\.\d+\.\d+$")
-        major, minor, patch = (int(x) for x in bloom.version().split("."))
-        self.assertEqual(bloom.version_number(), major * 10000 + minor * 100 + patch)
-        self.assertEqual(bloom.__version__, bloom.version())
+        self.assertRegex(bloomkit.version(), r"^\d+\.\d+\.\d+$")
+        major, minor, patch = (int(x) for x in bloomkit.version().split("."))
+        self.assertEqual(bloomkit.version_number(), major * 10000 + minor * 100 + patch)
+        self.assertEqual(bloomkit.__version__, bloomkit.version())
 
 
 if __name__ == "__main__":

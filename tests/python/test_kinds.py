@@ -5,12 +5,12 @@ Every kind is implemented, so each test runs its full behaviour for each.
 
 import unittest
 
-import bloom
+import bloomkit
 
 
 def create(**kw):
     """A new filter of the given kind and options."""
-    return bloom.Filter(**kw)
+    return bloomkit.Filter(**kw)
 
 
 class EveryKindTest(unittest.TestCase):
@@ -22,7 +22,7 @@ class EveryKindTest(unittest.TestCase):
                 keys = [f"{kind}-{i}" for i in range(5000)]
                 f.add_many(keys)
                 self.assertTrue(all(f.contains_many(keys)))
-                g = bloom.Filter.from_bytes(f.to_bytes())
+                g = bloomkit.Filter.from_bytes(f.to_bytes())
                 self.assertEqual(g.info.kind, kind)
                 self.assertTrue(all(g.contains_many(keys)))
 
@@ -49,7 +49,7 @@ class CountingTest(unittest.TestCase):
         self.assertNotIn("a", f)
 
     def test_removing_a_key_never_added_raises_key_error(self):
-        with self.assertRaises(bloom.BloomNotPresentError) as cm:
+        with self.assertRaises(bloomkit.BloomNotPresentError) as cm:
             self.f.remove("never")
         self.assertIsInstance(cm.exception, KeyError)
         self.assertEqual(cm.exception.status, -11)
@@ -60,8 +60,8 @@ class CountingTest(unittest.TestCase):
     def test_counter_bits(self):
         f = create(kind="counting", capacity=1000, counter_bits=8)
         self.assertEqual(f.info.counter_bits, 8)
-        with self.assertRaises(bloom.BloomInvalidArgumentError):
-            bloom.Filter(kind="counting", capacity=1000, counter_bits=5)
+        with self.assertRaises(bloomkit.BloomInvalidArgumentError):
+            bloomkit.Filter(kind="counting", capacity=1000, counter_bits=5)
 
 
 class ScalableTest(unittest.TestCase):

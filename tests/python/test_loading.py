@@ -7,8 +7,8 @@ import subprocess
 import sys
 import unittest
 
-import bloom
-from bloom import _native
+import bloomkit
+from bloomkit import _native
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -16,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def run_python(code, env_changes):
     env = dict(os.environ)
     # The package this process imported, by absolute path (cwd changes below).
-    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(bloom.__file__)))
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(bloomkit.__file__)))
     for k, v in env_changes.items():
         if v is None:
             env.pop(k, None)
@@ -49,13 +49,13 @@ class LayoutTest(unittest.TestCase):
 
 class LocateTest(unittest.TestCase):
     def test_bloom_library_env_var_wins(self):
-        lib = bloom.library_path()
-        r = run_python("import bloom; print(bloom.library_path())", {"BLOOM_LIBRARY": lib})
+        lib = bloomkit.library_path()
+        r = run_python("import bloomkit; print(bloomkit.library_path())", {"BLOOM_LIBRARY": lib})
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout.strip(), lib)
 
     def test_a_wrong_bloom_library_is_a_clear_import_error(self):
-        r = run_python("import bloom", {"BLOOM_LIBRARY": "/nonexistent/libbloomfilter.so.1"})
+        r = run_python("import bloomkit", {"BLOOM_LIBRARY": "/nonexistent/libbloomfilter.so.1"})
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("ImportError", r.stderr)
         self.assertIn("/nonexistent/libbloomfilter.so.1", r.stderr)
@@ -66,13 +66,13 @@ class LocateTest(unittest.TestCase):
         candidates = ["/usr/lib/x86_64-linux-gnu/libbloom.so.1", "/usr/lib/libbloom.so.1",
                       ctypes.util.find_library("m") or "libm.so.6"]
         path = next(p for p in candidates if os.path.exists(p) or "/" not in p)
-        r = run_python("import bloom", {"BLOOM_LIBRARY": path})
+        r = run_python("import bloomkit", {"BLOOM_LIBRARY": path})
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("ImportError", r.stderr)
         self.assertIn("bloom_", r.stderr)  # names the missing function
 
     def test_only_our_abi_major_is_looked_for(self):
-        from bloom import _locate
+        from bloomkit import _locate
         self.assertTrue(_locate.names_our_abi(f"libbloomfilter.so.{_locate.ABI_MAJOR}"))
         self.assertTrue(_locate.names_our_abi(f"/usr/lib/libbloomfilter.so.{_locate.ABI_MAJOR}"))
         for other in (f"libbloomfilter.so.{_locate.ABI_MAJOR + 1}", "libbloomfilter.so", "libbloom.so.1"):
@@ -83,14 +83,14 @@ class LocateTest(unittest.TestCase):
         # ctest names the build's library; by hand, without BLOOM_LIBRARY, this
         # process found one the same way and the subprocess must agree.
         if os.environ.get("BLOOM_TEST_SOURCE_PATHS_ELSEWHERE"):
-            self.skipTest("this build does not write python/bloom/_paths.py "
+            self.skipTest("this build does not write python/bloomkit/_paths.py "
                           "(BLOOM_PYTHON_SOURCE_PATHS=OFF): another build's library is found there")
         expected = os.environ.get("BLOOM_TEST_BUILD_LIBRARY")
         if not expected and "BLOOM_LIBRARY" not in os.environ:
-            expected = bloom.library_path()
+            expected = bloomkit.library_path()
         if not expected:
             self.fail("set BLOOM_TEST_BUILD_LIBRARY to the build's library (ctest does)")
-        r = run_python("import bloom; print(bloom.library_path())", {"BLOOM_LIBRARY": None})
+        r = run_python("import bloomkit; print(bloomkit.library_path())", {"BLOOM_LIBRARY": None})
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(os.path.realpath(r.stdout.strip()), os.path.realpath(expected))
 

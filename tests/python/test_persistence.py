@@ -4,13 +4,13 @@ import os
 import tempfile
 import unittest
 
-import bloom
+import bloomkit
 
 N = 20000
 
 
 def make(**kw):
-    f = bloom.Filter(capacity=N, fp_rate=0.01, **kw)
+    f = bloomkit.Filter(capacity=N, fp_rate=0.01, **kw)
     f.add_many(f"key-{i}" for i in range(N))
     return f
 
@@ -28,7 +28,7 @@ class RoundTripTest(unittest.TestCase):
 
     def test_save_load_answers_identically(self):
         self.f.save(self.path)
-        g = bloom.Filter.load(self.path)
+        g = bloomkit.Filter.load(self.path)
         self.assertEqual(g.contains_many(self.probes), self.answers)
         self.assertEqual(g.info, self.f.info)
 
@@ -36,14 +36,14 @@ class RoundTripTest(unittest.TestCase):
         import pathlib
 
         self.f.save(pathlib.Path(self.path))
-        self.assertEqual(bloom.Filter.load(os.fsencode(self.path)).info, self.f.info)
+        self.assertEqual(bloomkit.Filter.load(os.fsencode(self.path)).info, self.f.info)
 
     def test_map_is_read_only_and_answers_identically(self):
         self.f.save(self.path)
-        with bloom.Filter.map(self.path) as m:
+        with bloomkit.Filter.map(self.path) as m:
             self.assertTrue(m.info.read_only)
             self.assertEqual(m.contains_many(self.probes), self.answers)
-            with self.assertRaises(bloom.BloomUnsupportedError):
+            with self.assertRaises(bloomkit.BloomUnsupportedError):
                 m.add("new")
             c = m.copy()  # a writable copy
             c.add("new")
@@ -55,24 +55,24 @@ class RoundTripTest(unittest.TestCase):
         with open(self.path, "rb") as fh:
             self.assertEqual(fh.read(), data)
         for buf in (data, bytearray(data), memoryview(data)):
-            self.assertEqual(bloom.Filter.from_bytes(buf).contains_many(self.probes), self.answers)
+            self.assertEqual(bloomkit.Filter.from_bytes(buf).contains_many(self.probes), self.answers)
 
     def test_damaged_images_are_refused(self):
         data = self.f.to_bytes()
-        with self.assertRaises(bloom.BloomFormatError):
-            bloom.Filter.from_bytes(data[:5])
-        with self.assertRaises(bloom.BloomFormatError):
-            bloom.Filter.from_bytes(b"")
+        with self.assertRaises(bloomkit.BloomFormatError):
+            bloomkit.Filter.from_bytes(data[:5])
+        with self.assertRaises(bloomkit.BloomFormatError):
+            bloomkit.Filter.from_bytes(b"")
         flipped = bytearray(data)
         flipped[200] ^= 0x10  # a payload bit (payload starts at offset 128)
-        with self.assertRaises(bloom.BloomChecksumError) as cm:
-            bloom.Filter.from_bytes(flipped)
+        with self.assertRaises(bloomkit.BloomChecksumError) as cm:
+            bloomkit.Filter.from_bytes(flipped)
         self.assertEqual(cm.exception.status, -5)
-        self.assertIsInstance(cm.exception, bloom.BloomFormatError)
+        self.assertIsInstance(cm.exception, bloomkit.BloomFormatError)
         with open(self.path, "wb") as fh:
             fh.write(bytes(flipped))
-        with self.assertRaises(bloom.BloomChecksumError):
-            bloom.Filter.load(self.path)
+        with self.assertRaises(bloomkit.BloomChecksumError):
+            bloomkit.Filter.load(self.path)
 
     def test_a_changed_version_field_is_refused(self):
         # Bytes 8-9 hold the format version (docs/FORMAT.md); a newer major must
@@ -80,14 +80,14 @@ class RoundTripTest(unittest.TestCase):
         # the checksum is verified first. Either way: a BloomFormatError.
         data = bytearray(self.f.to_bytes())
         data[8] = 0x7F
-        with self.assertRaises(bloom.BloomFormatError):
-            bloom.Filter.from_bytes(data)
+        with self.assertRaises(bloomkit.BloomFormatError):
+            bloomkit.Filter.from_bytes(data)
 
     def test_not_a_bloom_file(self):
         with open(self.path, "wb") as fh:
             fh.write(b"hello world, definitely not a filter" * 10)
-        with self.assertRaises(bloom.BloomFormatError):
-            bloom.Filter.load(self.path)
+        with self.assertRaises(bloomkit.BloomFormatError):
+            bloomkit.Filter.load(self.path)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ import multiprocessing
 import pickle
 import unittest
 
-import bloom
+import bloomkit
 
 
 def count_present(f, keys):
@@ -15,12 +15,12 @@ def count_present(f, keys):
 
 def build_in_worker(start):
     """Runs in a worker: a filter built there, returned by pickle."""
-    f = bloom.Filter(capacity=10000, fp_rate=0.01, seed=5)
+    f = bloomkit.Filter(capacity=10000, fp_rate=0.01, seed=5)
     f.add_many(f"w-{i}" for i in range(start, start + 1000))
     return f
 
 
-class NamedFilter(bloom.Filter):
+class NamedFilter(bloomkit.Filter):
     """A user's subclass (module level, so pickle can name it)."""
 
 
@@ -33,11 +33,11 @@ class PickleTest(unittest.TestCase):
                 self.assertIs(type(made), NamedFilter)
                 self.assertIn("a", made)
         # Plain filters pickle as before (old pickles name only the bytes).
-        self.assertNotIn(b"NamedFilter", pickle.dumps(bloom.Filter(capacity=10)))
+        self.assertNotIn(b"NamedFilter", pickle.dumps(bloomkit.Filter(capacity=10)))
 
 
     def test_round_trip_in_process(self):
-        f = bloom.Filter(capacity=1000, fp_rate=0.001, hash="murmur3", seed=3)
+        f = bloomkit.Filter(capacity=1000, fp_rate=0.001, hash="murmur3", seed=3)
         f.add_many(["a", "b", "c"])
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
             g = pickle.loads(pickle.dumps(f, protocol))
@@ -45,7 +45,7 @@ class PickleTest(unittest.TestCase):
             self.assertEqual(g.info, f.info)
 
     def test_copy_module(self):
-        f = bloom.Filter(capacity=100)
+        f = bloomkit.Filter(capacity=100)
         f.add("a")
         for g in (copy.copy(f), copy.deepcopy(f)):
             g.add("b")
@@ -56,21 +56,21 @@ class PickleTest(unittest.TestCase):
         import os
         import tempfile
 
-        f = bloom.Filter(capacity=100)
+        f = bloomkit.Filter(capacity=100)
         f.add("a")
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "m.bloom")
             f.save(path)
-            with bloom.Filter.map(path) as m:
+            with bloomkit.Filter.map(path) as m:
                 g = pickle.loads(pickle.dumps(m))
         self.assertFalse(g.info.read_only)
         self.assertIn("a", g)
 
     def test_filters_travel_to_and_from_worker_processes(self):
-        f = bloom.Filter(capacity=10000, fp_rate=0.01, seed=5)
+        f = bloomkit.Filter(capacity=10000, fp_rate=0.01, seed=5)
         keys = [f"k-{i}" for i in range(2000)]
         f.add_many(keys)
-        # spawn: the worker is a fresh interpreter that must import bloom and
+        # spawn: the worker is a fresh interpreter that must import bloomkit and
         # find the library by itself, as a Dask or Spark worker would.
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(2) as pool:

@@ -6,12 +6,12 @@ import threading
 import time
 import unittest
 
-import bloom
+import bloomkit
 
 
 class ConcurrentAddTest(unittest.TestCase):
     def test_parallel_add_many_loses_no_key(self):
-        f = bloom.Filter(capacity=200000, fp_rate=0.01, concurrent=True)
+        f = bloomkit.Filter(capacity=200000, fp_rate=0.01, concurrent=True)
         self.assertTrue(f.info.concurrent)
         parts = [[f"t{t}-{i}" for i in range(25000)] for t in range(4)]
         start = threading.Barrier(len(parts))
@@ -33,7 +33,7 @@ class ConcurrentAddTest(unittest.TestCase):
     def test_parallel_test_and_add_reports_each_new_key_once(self):
         # bloom.h: with BLOOM_FLAG_CONCURRENT, when several threads add the same
         # new key at once exactly one of them is told it was new.
-        f = bloom.Filter(capacity=100000, fp_rate=0.001, concurrent=True)
+        f = bloomkit.Filter(capacity=100000, fp_rate=0.001, concurrent=True)
         keys = [f"dup-{i}" for i in range(5000)]
         new_counts = [0] * 4
         start = threading.Barrier(4)
@@ -66,7 +66,7 @@ class CloseReleasesAtOnceTest(unittest.TestCase):
 
         for method in ("add_many", "contains_many"):
             with self.subTest(method=method):
-                f = bloom.Filter(capacity=1000)
+                f = bloomkit.Filter(capacity=1000)
                 handle = weakref.ref(f._handle)
                 try:
                     getattr(f, method)(failing_keys())
@@ -86,7 +86,7 @@ class CloseWhileInUseTest(unittest.TestCase):
         # the interpreter died of a segmentation fault.
         big = b"x" * (64 << 20)
         for _ in range(5):
-            f = bloom.Filter(capacity=10_000_000)
+            f = bloomkit.Filter(capacity=10_000_000)
             f.add(big)
             outcome = []
 

@@ -13,18 +13,18 @@ SITE = os.environ.get("BLOOM_TEST_PYTHON_DIR", "lib/python3/dist-packages")
 
 SCRIPT = r"""
 import os, sys, tempfile
-import bloom
-print(bloom.__file__)
-print(bloom.library_path())
-f = bloom.Filter(capacity=10000, fp_rate=0.001)
+import bloomkit
+print(bloomkit.__file__)
+print(bloomkit.library_path())
+f = bloomkit.Filter(capacity=10000, fp_rate=0.001)
 f.add("a")
 assert "a" in f
 d = tempfile.mkdtemp()
 f.save(os.path.join(d, "f.bloom"))
-assert "a" in bloom.Filter.load(os.path.join(d, "f.bloom"))
+assert "a" in bloomkit.Filter.load(os.path.join(d, "f.bloom"))
 try:
-    bloom.Filter.load(os.path.join(d, "missing.bloom"))
-except bloom.BloomIOError:
+    bloomkit.Filter.load(os.path.join(d, "missing.bloom"))
+except bloomkit.BloomIOError:
     print("missing file raised")
 """
 
@@ -33,8 +33,8 @@ class InstalledPackageTest(unittest.TestCase):
     def test_imports_from_the_prefix_and_uses_its_library(self):
         self.assertTrue(PREFIX, "BLOOM_TEST_PREFIX is not set (ctest sets it)")
         site = os.path.join(PREFIX, SITE)
-        self.assertTrue(os.path.isfile(os.path.join(site, "bloom", "__init__.py")), site)
-        self.assertTrue(os.path.isfile(os.path.join(site, "bloom", "_paths.py")))
+        self.assertTrue(os.path.isfile(os.path.join(site, "bloomkit", "__init__.py")), site)
+        self.assertTrue(os.path.isfile(os.path.join(site, "bloomkit", "_paths.py")))
         env = {k: v for k, v in os.environ.items() if k not in ("BLOOM_LIBRARY", "PYTHONPATH")}
         env["PYTHONPATH"] = site
         with tempfile.TemporaryDirectory() as cwd:

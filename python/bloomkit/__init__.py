@@ -1,11 +1,11 @@
-"""bloom: Bloom filters from Python, over the C library libbloomfilter.
+"""bloomkit: Bloom filters from Python, over the C library libbloomfilter.
 
 Pure ctypes, standard library only. The shared library is found through
 $BLOOM_LIBRARY, next to this package (``cmake --install``), in the build
 tree of a source checkout, or by the dynamic loader (see ``_locate.py``).
 
->>> import bloom
->>> f = bloom.Filter(capacity=10_000, fp_rate=0.001)
+>>> import bloomkit
+>>> f = bloomkit.Filter(capacity=10_000, fp_rate=0.001)
 >>> f.add("a")
 >>> "a" in f
 True

@@ -192,7 +192,7 @@ class Filter:
     @property
     def _h(self) -> "ctypes._Pointer":
         if self._handle is None:
-            raise ValueError("operation on a closed bloom.Filter")
+            raise ValueError("operation on a closed bloomkit.Filter")
         return self._handle
 
     @property
@@ -390,16 +390,16 @@ class Filter:
 
     def __repr__(self) -> str:
         if self._handle is None:
-            return "<bloom.Filter closed>"
+            return "<bloomkit.Filter closed>"
         i = self.info
-        return (f"<bloom.Filter kind={i.kind} hash={i.hash} m={i.bits} k={i.hashes} "
+        return (f"<bloomkit.Filter kind={i.kind} hash={i.hash} m={i.bits} k={i.hashes} "
                 f"capacity={i.capacity} fp_rate={i.fp_rate:g} keys_added={i.keys_added}"
                 f"{' read_only' if i.read_only else ''}>")
 
 
 def _other_handle(other: object, method: str) -> "ctypes._Pointer":
     if not isinstance(other, Filter):
-        raise TypeError(f"Filter.{method} takes a bloom.Filter, not {type(other).__name__}")
+        raise TypeError(f"Filter.{method} takes a bloomkit.Filter, not {type(other).__name__}")
     return other._h
 
 

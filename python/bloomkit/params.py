@@ -22,7 +22,7 @@ class Params(NamedTuple):
 def optimal_params(n: int, p: float) -> Params:
     """m = ceil(n |ln p| / ln^2 2) and k = round((m / n) ln 2) for n keys at
     false-positive rate p (where that m is at most 4096 bits, grown until the
-    exact rate meets p): the sizing ``bloom.Filter(capacity=n, fp_rate=p)``
+    exact rate meets p): the sizing ``bloomkit.Filter(capacity=n, fp_rate=p)``
     uses for the classic kind.
 
     Raises BloomInvalidArgumentError (n == 0, p not in (0, 1)) or
