@@ -95,5 +95,44 @@ class SameAnswersTest(unittest.TestCase):
         self.assertEqual(cm.exception.status, -11)
 
 
+class ReferenceCountTest(unittest.TestCase):
+    """Every call gives back the references it takes, on success and on
+    error: a leaked key or handle reference would keep memory forever."""
+
+    def test_keys_and_handle_keep_their_counts(self):
+        import sys
+
+        f = bloomkit.Filter(capacity=1000)
+        c = bloomkit.Filter(capacity=1000, kind="counting")
+        keys = ["str-key" * 3, b"bytes-key", bytearray(b"ba"), memoryview(b"mv"), "é" * 5]
+        big = b"g" * (1 << 17)  # the GIL-releasing path
+        bad = [3.5, "\udc80"]
+        handle = f._handle
+        before = [sys.getrefcount(k) for k in keys + [big] + bad] + [sys.getrefcount(handle)]
+        for _ in range(3):
+            for k in keys + [big]:
+                f.add(k)
+                self.assertIn(k, f)
+                f.test_and_add(k)
+                c.add(k)
+                c.remove(k)
+            f.add_many(keys)
+            f.contains_many(iter(keys))
+            for k in bad:
+                for call in (f.add, f.__contains__, lambda k: f.add_many(keys + [k]),
+                             lambda k: f.contains_many(keys + [k])):
+                    raised = False
+                    try:  # not assertRaises: it keeps the last exception, which holds the key
+                        call(k)
+                    except (TypeError, UnicodeEncodeError):
+                        raised = True
+                    self.assertTrue(raised, (call, k))
+            with self.assertRaises(bloomkit.BloomNotPresentError):
+                c.remove("absent")
+        del k  # the loop variable holds the last bad key
+        after = [sys.getrefcount(k) for k in keys + [big] + bad] + [sys.getrefcount(handle)]
+        self.assertEqual(before, after)
+
+
 if __name__ == "__main__":
     unittest.main()
