@@ -4,11 +4,13 @@
 # hands it the functions of the library ctypes loaded (_fast.py).
 # Default ON when Python's headers are found (Debian: python3-dev).
 # CMake 3.25 has no Development.SABIModule (3.26): the abi3 name is set here.
-if(WIN32)
-  set(_cext_default OFF)  # the .pyd naming and linking are not done here
-else()
+set(_cext_default OFF)
+if(NOT WIN32)  # (the .pyd naming and linking are not done here)
   find_package(Python3 3.10 QUIET COMPONENTS Interpreter Development.Module)
-  set(_cext_default ${Python3_Development.Module_FOUND})
+  # Off in sanitizer builds by default: never loaded there (tests/python skips them).
+  if(Python3_Development.Module_FOUND AND NOT BLOOM_SANITIZE)
+    set(_cext_default ON)
+  endif()
 endif()
 option(BLOOM_BUILD_PYTHON_EXTENSION "Build bloomkit._cext, the Python fast path (needs Python >= 3.10 headers)"
        ${_cext_default})
