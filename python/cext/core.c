@@ -117,8 +117,35 @@ static int single(CoreObject *self, PyObject *key, enum single_op op, const char
   return rc;
 }
 
-PyDoc_STRVAR(add_doc, "add(key)\n--\n\nAdd one key (str or bytes-like).");
-static PyObject *core_add(PyObject *self, PyObject *key) {
+/* The one argument of add(key) & co., positional or by keyword as on the
+ * ctypes path (f.add(key=k)); METH_FASTCALL keeps the positional call free
+ * of tuple and dict building. Borrowed; NULL with TypeError otherwise. */
+static PyObject *one_arg(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *name,
+                         const char *function) {
+  Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
+  if (nargs == 1 && nkw == 0) return args[0];
+  if (nargs == 0 && nkw == 1) {
+    PyObject *kw = PyTuple_GetItem(kwnames, 0); /* borrowed */
+    PyObject *wanted = PyUnicode_FromString(name);
+    if (kw == NULL || wanted == NULL) {
+      Py_XDECREF(wanted);
+      return NULL;
+    }
+    int same = PyUnicode_Compare(kw, wanted) == 0;
+    Py_DECREF(wanted);
+    if (same) return args[0];
+    PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, kw);
+    return NULL;
+  }
+  PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%s), %zd given", function, name,
+               nargs + nkw);
+  return NULL;
+}
+
+PyDoc_STRVAR(add_doc, "add($self, key)\n--\n\nAdd one key (str or bytes-like).");
+static PyObject *core_add(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  PyObject *key = one_arg(args, nargs, kwnames, "key", "add");
+  if (key == NULL) return NULL;
   if (single((CoreObject *)self, key, OP_ADD, "add") < 0) return NULL;
   Py_RETURN_NONE;
 }
@@ -129,22 +156,27 @@ static int core_contains(PyObject *self, PyObject *key) {
 }
 
 PyDoc_STRVAR(test_and_add_doc,
-             "test_and_add(key)\n--\n\n"
+             "test_and_add($self, key)\n--\n\n"
              "Add the key; return whether it may have been present before.\n\n"
              "False means the key was certainly new: the \"contains, else add\" step\n"
              "of stream de-duplication in one call (atomic with ``concurrent=True``).");
-static PyObject *core_test_and_add(PyObject *self, PyObject *key) {
+static PyObject *core_test_and_add(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames) {
+  PyObject *key = one_arg(args, nargs, kwnames, "key", "test_and_add");
+  if (key == NULL) return NULL;
   int rc = single((CoreObject *)self, key, OP_TEST_AND_ADD, "test_and_add");
   if (rc < 0) return NULL;
   return PyBool_FromLong(rc == 1);
 }
 
 PyDoc_STRVAR(remove_doc,
-             "remove(key)\n--\n\n"
+             "remove($self, key)\n--\n\n"
              "Counting filters: remove one occurrence of an added key.\n\n"
              "Raises BloomNotPresentError (also a KeyError) when the filter shows the\n"
              "key was never added (nothing changes); BloomUnsupportedError for other kinds.");
-static PyObject *core_remove(PyObject *self, PyObject *key) {
+static PyObject *core_remove(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  PyObject *key = one_arg(args, nargs, kwnames, "key", "remove");
+  if (key == NULL) return NULL;
   if (single((CoreObject *)self, key, OP_REMOVE, "remove") < 0) return NULL;
   Py_RETURN_NONE;
 }
@@ -273,20 +305,25 @@ fail:
 }
 
 PyDoc_STRVAR(add_many_doc,
-             "add_many(keys)\n--\n\n"
+             "add_many($self, keys)\n--\n\n"
              "Add every key of an iterable through the batch API; return the count.\n\n"
              "Keys go to ``bloom_add_batch`` in chunks of 65,536, so any iterable,\n"
              "however long, is fine. On an error, earlier chunks stay added.");
-static PyObject *core_add_many(PyObject *self, PyObject *keys) {
+static PyObject *core_add_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+  PyObject *keys = one_arg(args, nargs, kwnames, "keys", "add_many");
+  if (keys == NULL) return NULL;
   Py_ssize_t n = run_batches((CoreObject *)self, keys, NULL, "add_many");
   return n < 0 ? NULL : PyLong_FromSsize_t(n);
 }
 
 PyDoc_STRVAR(contains_many_doc,
-             "contains_many(keys)\n--\n\n"
+             "contains_many($self, keys)\n--\n\n"
              "Query every key of an iterable (``bloom_query_batch``); a list of\n"
              "answers in the same order.");
-static PyObject *core_contains_many(PyObject *self, PyObject *keys) {
+static PyObject *core_contains_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames) {
+  PyObject *keys = one_arg(args, nargs, kwnames, "keys", "contains_many");
+  if (keys == NULL) return NULL;
   PyObject *answers = PyList_New(0);
   if (answers == NULL) return NULL;
   if (run_batches((CoreObject *)self, keys, answers, "contains_many") < 0) {
@@ -307,11 +344,13 @@ static void core_dealloc(PyObject *o) {
 }
 
 static PyMethodDef core_methods[] = {
-    {"add", core_add, METH_O, add_doc},
-    {"test_and_add", core_test_and_add, METH_O, test_and_add_doc},
-    {"remove", core_remove, METH_O, remove_doc},
-    {"add_many", core_add_many, METH_O, add_many_doc},
-    {"contains_many", core_contains_many, METH_O, contains_many_doc},
+    {"add", (PyCFunction)(void (*)(void))core_add, METH_FASTCALL | METH_KEYWORDS, add_doc},
+    {"test_and_add", (PyCFunction)(void (*)(void))core_test_and_add, METH_FASTCALL | METH_KEYWORDS,
+     test_and_add_doc},
+    {"remove", (PyCFunction)(void (*)(void))core_remove, METH_FASTCALL | METH_KEYWORDS, remove_doc},
+    {"add_many", (PyCFunction)(void (*)(void))core_add_many, METH_FASTCALL | METH_KEYWORDS, add_many_doc},
+    {"contains_many", (PyCFunction)(void (*)(void))core_contains_many, METH_FASTCALL | METH_KEYWORDS,
+     contains_many_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -50,6 +50,18 @@ class SameAnswersTest(unittest.TestCase):
         self.assertIn("é".encode(), f)
         self.assertIn(b"\xf0\x9f\x99\x82", f)
 
+    def test_arguments_by_keyword_and_wrong_counts(self):
+        f = bloomkit.Filter(capacity=100, kind="counting")
+        f.add(key="a")
+        self.assertTrue(f.test_and_add(key="a"))
+        f.remove(key="a")
+        self.assertEqual(f.add_many(keys=["x", "y"]), 2)
+        self.assertEqual(f.contains_many(keys=["x", "zz"])[0], True)
+        for call in (lambda: f.add(), lambda: f.add("a", "b"), lambda: f.add(k="a"),
+                     lambda: f.add("a", key="b"), lambda: f.add_many(), lambda: f.contains_many(key=["x"])):
+            with self.assertRaises(TypeError):
+                call()
+
     def test_a_lone_surrogate_is_refused_as_str_encode_refuses_it(self):
         f = bloomkit.Filter(capacity=10)
         for call in (f.add, f.__contains__, f.test_and_add, lambda k: f.add_many([k])):
