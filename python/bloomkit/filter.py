@@ -226,6 +226,8 @@ class Filter(Core):
         _check(_lib.bloom_clear(self._h), "clear")
 
     # -- keys ------------------------------------------------------------
+    # add, __contains__, test_and_add, remove, add_many and contains_many are
+    # Core's: C (_cext) or ctypes (_pure.PureCore), chosen at import (_fast.py).
 
     def discard(self, key: Key) -> bool:
         """Counting filters: remove the key if the filter shows it; return
