@@ -1,8 +1,10 @@
 """bloomkit: Bloom filters from Python, over the C library libbloomfilter.
 
-Pure ctypes, standard library only. The shared library is found through
-$BLOOM_LIBRARY, next to this package (``cmake --install``), in the build
-tree of a source checkout, or by the dynamic loader (see ``_locate.py``).
+Standard library only: ctypes, plus the optional C extension bloomkit._cext
+for the per-key calls (``bloomkit.implementation`` says which is in use;
+``_fast.py``). The shared library is found through $BLOOM_LIBRARY, next to
+this package (pip, ``cmake --install``), in the build tree of a source
+checkout, or by the dynamic loader (see ``_locate.py``).
 
 >>> import bloomkit
 >>> f = bloomkit.Filter(capacity=10_000, fp_rate=0.001)
@@ -26,6 +28,7 @@ from .errors import (
     BloomUnsupportedError,
     BloomVersionError,
 )
+from ._fast import implementation
 from .filter import Filter
 from .info import FilterInfo
 from .params import Params, expected_fp_rate, library_path, optimal_params, version, version_number
@@ -41,6 +44,7 @@ __all__ = [
     "version",
     "version_number",
     "library_path",
+    "implementation",
     "BloomError",
     "BloomInvalidArgumentError",
     "BloomMemoryError",

@@ -5,26 +5,19 @@ from __future__ import annotations
 import ctypes
 import math
 import os
-from typing import Callable, Iterable, List, Optional, Tuple, Union
+from typing import Callable, Optional, Tuple, Union
 
 from . import _keys, _native
+from ._fast import Core
 from ._args import count as _count, real as _real
 from ._keys import Key
+from ._status import check as _check
 from .errors import BloomNotPresentError, error_for
 from .info import FilterInfo
 
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 _lib = _native.lib
-
-
-def _check(status: int, operation: str, path: Optional[str] = None) -> int:
-    """Raise the BloomError for a negative status; return the value otherwise."""
-    if status < 0:
-        message = _native.text(_lib.bloom_last_error())
-        description = _native.text(_lib.bloom_strerror(status))
-        raise error_for(status, description, message, operation, path)
-    return status
 
 
 def _code(kind_or_hash: str, from_name, what: str, choices: str) -> int:
@@ -44,7 +37,7 @@ def _fspath(path: PathLike) -> bytes:
     return raw
 
 
-class Filter:
+class Filter(Core):
     """A Bloom filter: a set that may answer "maybe" for keys never added
     (at about the false-positive rate it was sized for) but never answers
     "no" for a key that was added.
@@ -63,7 +56,9 @@ class Filter:
     ``test_and_add`` on a filter made with ``concurrent=True``.
     """
 
-    __slots__ = ("_handle", "__weakref__")
+    # _handle (the ctypes handle that owns the C filter) is Core's: a slot of
+    # _pure.PureCore, or a C member of _cext.Core that also keeps the pointer.
+    __slots__ = ("__weakref__",)
 
     def __init__(
         self,
@@ -231,36 +226,8 @@ class Filter:
         _check(_lib.bloom_clear(self._h), "clear")
 
     # -- keys ------------------------------------------------------------
-
-    def add(self, key: Key) -> None:
-        """Add one key (str or bytes-like)."""
-        b, n = _keys.pair(key)
-        _check(_lib.bloom_add(self._h, b, n), "add")
-
-    def __contains__(self, key: object) -> bool:
-        """True if the key may have been added; False if it certainly was not."""
-        b, n = _keys.pair(key)  # type: ignore[arg-type]
-        return _check(_lib.bloom_query(self._h, b, n), "query") == 1
-
-    def test_and_add(self, key: Key) -> bool:
-        """Add the key; return whether it may have been present before.
-
-        False means the key was certainly new: the "contains, else add" step
-        of stream de-duplication in one call (atomic with ``concurrent=True``).
-        """
-        b, n = _keys.pair(key)
-        return _check(_lib.bloom_test_and_add(self._h, b, n), "test_and_add") == 1
-
-    def remove(self, key: Key) -> None:
-        """Counting filters: remove one occurrence of an added key.
-
-        Raises:
-            BloomNotPresentError: the filter shows the key was never added
-                (also a KeyError); nothing changes.
-            BloomUnsupportedError: not a counting filter.
-        """
-        b, n = _keys.pair(key)
-        _check(_lib.bloom_remove(self._h, b, n), "remove")
+    # add, __contains__, test_and_add, remove, add_many and contains_many are
+    # Core's: C (_cext) or ctypes (_pure.PureCore), chosen at import (_fast.py).
 
     def discard(self, key: Key) -> bool:
         """Counting filters: remove the key if the filter shows it; return
@@ -270,33 +237,6 @@ class Filter:
         except BloomNotPresentError:
             return False
         return True
-
-    def add_many(self, keys: Iterable[Key]) -> int:
-        """Add every key of an iterable through the batch API; return the count.
-
-        Keys go to ``bloom_add_batch`` in chunks of 65,536, so any iterable,
-        however long, is fine. On an error, earlier chunks stay added.
-        """
-        # No local holds the handle: a traceback kept from an exception here
-        # (a failing iterator) would keep the filter alive after close().
-        self._h  # a closed filter raises even for no keys
-        count = 0
-        for batch in _keys.batches(keys):
-            _check(_lib.bloom_add_batch(self._h, batch.keys, batch.lens, batch.n), "add_many")
-            count += batch.n
-        return count
-
-    def contains_many(self, keys: Iterable[Key]) -> List[bool]:
-        """Query every key of an iterable (``bloom_query_batch``); a list of
-        answers in the same order."""
-        self._h  # a closed filter raises even for no keys (no local: see add_many)
-        answers: List[bool] = []
-        for batch in _keys.batches(keys):
-            results = (ctypes.c_uint8 * batch.n)()
-            _check(_lib.bloom_query_batch(self._h, batch.keys, batch.lens, batch.n, results),
-                   "contains_many")
-            answers.extend(map(bool, bytes(results)))
-        return answers
 
     # -- set operations --------------------------------------------------
 
@@ -342,6 +282,89 @@ class Filter:
         if not isinstance(other, Filter):
             return NotImplemented
         return self.intersection_update(other)
+
+    def union(self, *others: "Filter") -> "Filter":
+        """A new filter holding every key of this one and of ``others``
+        (``self | a | b``); ``update`` is the in-place form."""
+        result = self.copy()
+        try:
+            for other in others:
+                result.update(other)
+        except BaseException:
+            result.close()
+            raise
+        return result
+
+    def intersection(self, *others: "Filter") -> "Filter":
+        """A new filter, the bitwise AND with ``others`` (``self & a & b``):
+        every key added to all of them still answers "maybe"."""
+        result = self.copy()
+        try:
+            for other in others:
+                result.intersection_update(other)
+        except BaseException:
+            result.close()
+            raise
+        return result
+
+    def issubset(self, other: "Filter") -> bool:
+        """Whether every key added here may also have been added to ``other``.
+
+        A sound "maybe subset": False is certain (some bit, or counter, of
+        this filter is missing from ``other``, so some key added here was not
+        added there); True means this filter's bits are all set in ``other``,
+        which is also true by chance. Filters must be compatible as for
+        ``update``. Scalable filters raise BloomUnsupportedError: a key sits
+        in the stage open when it was added, so inclusion does not show in
+        their bits.
+        """
+        common = self._intersected(other, "issubset")
+        try:
+            # Equal payloads (after the 128-byte header, whose keys_added differs)
+            # iff self AND other == self, i.e. self's bits are inside other's.
+            return common.to_bytes()[_HEADER_BYTES:] == self.to_bytes()[_HEADER_BYTES:]
+        finally:
+            common.close()
+
+    def issuperset(self, other: "Filter") -> bool:
+        """``other.issubset(self)``: every key of ``other`` may be here too."""
+        if not isinstance(other, Filter):
+            raise TypeError(f"Filter.issuperset takes a bloomkit.Filter, not {type(other).__name__}")
+        return other.issubset(self)
+
+    def isdisjoint(self, other: "Filter") -> bool:
+        """True when no key can have been added to both: no bit (or
+        counter) is set in both filters. Certain when True; False means they
+        may share keys (shared bits also arise by chance). Raises as
+        :meth:`issubset`."""
+        common = self._intersected(other, "isdisjoint")
+        try:
+            return common.info.fill_ratio == 0.0
+        finally:
+            common.close()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Filter):
+            return NotImplemented
+        return self.issubset(other)
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Filter):
+            return NotImplemented
+        return self.issuperset(other)
+
+    def _intersected(self, other: object, method: str) -> "Filter":
+        handle = _other_handle(other, method)
+        if self.info.kind == "scalable" or other.info.kind == "scalable":  # type: ignore[union-attr]
+            raise _unsupported(f"{method}: scalable filters place each key in the stage open when it "
+                               "was added, so their bits do not show inclusion", method)
+        common = self.copy()
+        try:
+            _check(_lib.bloom_intersect(common._h, handle), method)
+        except BaseException:
+            common.close()
+            raise
+        return common
 
     # -- persistence -----------------------------------------------------
 
@@ -395,6 +418,15 @@ class Filter:
         return (f"<bloomkit.Filter kind={i.kind} hash={i.hash} m={i.bits} k={i.hashes} "
                 f"capacity={i.capacity} fp_rate={i.fp_rate:g} keys_added={i.keys_added}"
                 f"{' read_only' if i.read_only else ''}>")
+
+
+# The file image's header (docs/FORMAT.md); the payload follows it.
+_HEADER_BYTES = 128
+
+
+def _unsupported(message: str, operation: str) -> BaseException:
+    status = -7  # BLOOM_E_UNSUPPORTED
+    return error_for(status, _native.text(_lib.bloom_strerror(status)), message, operation)
 
 
 def _other_handle(other: object, method: str) -> "ctypes._Pointer":

@@ -16,6 +16,7 @@ import os, sys, tempfile
 import bloomkit
 print(bloomkit.__file__)
 print(bloomkit.library_path())
+print(bloomkit.implementation)
 f = bloomkit.Filter(capacity=10000, fp_rate=0.001)
 f.add("a")
 assert "a" in f
@@ -41,7 +42,9 @@ class InstalledPackageTest(unittest.TestCase):
             r = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=cwd, capture_output=True,
                                text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stderr)
-        module, library, raised = r.stdout.splitlines()
+        module, library, implementation, raised = r.stdout.splitlines()
+        # With the extension built, the install carries it and uses it.
+        self.assertEqual(implementation, os.environ.get("BLOOM_TEST_EXPECT_IMPLEMENTATION", "ctypes"))
         prefix = os.path.realpath(PREFIX)
         self.assertTrue(os.path.realpath(module).startswith(prefix), module)
         self.assertTrue(os.path.realpath(library).startswith(prefix), library)
