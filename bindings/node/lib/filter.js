@@ -2,6 +2,7 @@
 const native = require('./native');
 require('./errors'); // registers BloomError with the addon before any call
 const { toNative, u64 } = require('./options');
+const { pack } = require('./pack');
 
 // The safety net: a Filter dropped without close() has its C filter freed
 // when the object is collected. close() unregisters, so the filter is
@@ -129,12 +130,15 @@ class Filter {
 
   /** Add every key of the array in one C call. @param {import('../index').Key[]} keys */
   addBatch(keys) {
-    native.addBatch(this._h(), keys);
+    const h = this._h();
+    const packed = pack(keys);
+    if (packed) native.addPacked(h, packed.bytes, packed.lengths);
+    else native.addBatch(h, keys);
   }
 
   /** has() for every key of the array in one C call. @param {import('../index').Key[]} keys @returns {boolean[]} */
   queryBatch(keys) {
-    const answers = native.queryBatch(this._h(), keys);
+    const answers = this.queryBatchBytes(keys);
     const out = new Array(answers.length);
     for (let i = 0; i < answers.length; i++) out[i] = answers[i] === 1;
     return out;
@@ -145,7 +149,9 @@ class Filter {
    * @param {import('../index').Key[]} keys @returns {Uint8Array}
    */
   queryBatchBytes(keys) {
-    return native.queryBatch(this._h(), keys);
+    const h = this._h();
+    const packed = pack(keys);
+    return packed ? native.queryPacked(h, packed.bytes, packed.lengths) : native.queryBatch(h, keys);
   }
 
   /** this := this UNION other (same parameters, else BloomError INCOMPATIBLE). @param {Filter} other */

@@ -193,6 +193,89 @@ static napi_value js_query_batch(napi_env env, napi_callback_info cbinfo) {
   return out;
 }
 
+/* Packed batches: all keys' bytes in one byte view, their lengths in a
+ * Uint32Array. lib/filter.js packs arrays of strings this way (one join and
+ * one UTF-8 encoding in JS), which avoids the four N-API calls per key of
+ * bk_batch_get: with those, a batch cost 2-3x the C call per key. */
+typedef struct packed {
+  const void **ptrs;
+  size_t *lens;
+  size_t n;
+} packed;
+
+static int packed_get(napi_env env, napi_value bytes_v, napi_value lens_v, packed *p) {
+  p->ptrs = NULL;
+  p->lens = NULL;
+  p->n = 0;
+  bk_key bytes;
+  napi_typedarray_type type;
+  size_t n = 0;
+  void *raw = NULL;
+  bool is = false;
+  if (napi_is_typedarray(env, lens_v, &is) != napi_ok || !is ||
+      napi_get_typedarray_info(env, lens_v, &type, &n, &raw, NULL, NULL) != napi_ok || type != napi_uint32_array)
+    return bk_throw_type(env, "bloomkit: lengths must be a Uint32Array") != NULL;
+  napi_valuetype t = napi_undefined;
+  if (napi_typeof(env, bytes_v, &t) != napi_ok || t == napi_string || !bk_key_get(env, bytes_v, &bytes))
+    return t == napi_string ? bk_throw_type(env, "bloomkit: packed keys must be bytes") != NULL : 0;
+  const uint32_t *lens = raw;
+  p->ptrs = malloc((n ? n : 1) * sizeof *p->ptrs);
+  p->lens = malloc((n ? n : 1) * sizeof *p->lens);
+  if (!p->ptrs || !p->lens) return bk_throw_error(env, "bloomkit: out of memory for a batch") != NULL;
+  size_t at = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (lens[i] > bytes.len - at) return bk_throw_type(env, "bloomkit: key lengths run past the bytes") != NULL;
+    p->ptrs[i] = (const char *)bytes.data + at;
+    p->lens[i] = lens[i];
+    at += lens[i];
+  }
+  if (at != bytes.len) return bk_throw_type(env, "bloomkit: key lengths do not add up to the bytes") != NULL;
+  p->n = n;
+  return 1;
+}
+
+static void packed_release(packed *p) {
+  free(p->ptrs);
+  free(p->lens);
+}
+
+static napi_value js_add_packed(napi_env env, napi_callback_info cbinfo) {
+  ARGS(3);
+  bloom_filter *f = bk_handle_get(env, argv[0]);
+  if (!f) return NULL;
+  packed p;
+  if (!packed_get(env, argv[1], argv[2], &p)) {
+    packed_release(&p);
+    return NULL;
+  }
+  bloom_status s = bloom_add_batch(f, (const void *const *)p.ptrs, p.lens, p.n);
+  packed_release(&p);
+  if (s != BLOOM_OK) return bk_throw_status(env, s, "addBatch");
+  return undefined(env);
+}
+
+static napi_value js_query_packed(napi_env env, napi_callback_info cbinfo) {
+  ARGS(3);
+  bloom_filter *f = bk_handle_get(env, argv[0]);
+  if (!f) return NULL;
+  packed p;
+  if (!packed_get(env, argv[1], argv[2], &p)) {
+    packed_release(&p);
+    return NULL;
+  }
+  napi_value buffer, out;
+  void *results = NULL;
+  if (napi_create_arraybuffer(env, p.n, &results, &buffer) != napi_ok ||
+      napi_create_typedarray(env, napi_uint8_array, p.n, buffer, 0, &out) != napi_ok) {
+    packed_release(&p);
+    return NULL;
+  }
+  bloom_status s = bloom_query_batch(f, (const void *const *)p.ptrs, p.lens, p.n, results);
+  packed_release(&p);
+  if (s != BLOOM_OK) return bk_throw_status(env, s, "queryBatch");
+  return out;
+}
+
 /* ---- set operations -------------------------------------------------------- */
 
 static napi_value js_merge(napi_env env, napi_callback_info cbinfo) {
@@ -407,6 +490,8 @@ static napi_value init(napi_env env, napi_value exports) {
       {"remove", js_remove},
       {"addBatch", js_add_batch},
       {"queryBatch", js_query_batch},
+      {"addPacked", js_add_packed},
+      {"queryPacked", js_query_packed},
       {"merge", js_merge},
       {"intersect", js_intersect},
       {"save", js_save},
