@@ -157,18 +157,30 @@ public final class BloomFilter implements AutoCloseable {
     return p;
   }
 
+  /** The C calls taking one key: f, key pointer, length. */
+  private interface KeyCall {
+    int call(long f, long key, long len);
+  }
+
+  /** One key through a per-thread native block: no JNI array copy-in and copy-back. */
+  private int single(KeyCall c, byte[] key) {
+    if (key == null) throw new NullPointerException("key");
+    SingleKey k = SingleKey.of(key);
+    try {
+      return BloomNative.check(c.call(h(), k.address(), key.length));
+    } finally {
+      k.release();
+      Reference.reachabilityFence(this); // no Cleaner run while C holds the handle
+    }
+  }
+
   /**
    * Add a key.
    *
    * @param key the key's bytes
    */
   public void add(byte[] key) {
-    byte[] k = Keys.bytes(key);
-    try {
-      BloomNative.check(BloomNative.bloom_add(h(), k, k.length));
-    } finally {
-      Reference.reachabilityFence(this); // no Cleaner run while C holds the handle
-    }
+    single(BloomNative::bloom_add, key);
   }
 
   /** @param key a key, hashed as its UTF-8 bytes */
@@ -181,12 +193,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return true if the key may have been added, false if it certainly was not
    */
   public boolean contains(byte[] key) {
-    byte[] k = Keys.bytes(key);
-    try {
-      return BloomNative.check(BloomNative.bloom_query(h(), k, k.length)) == 1;
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    return single(BloomNative::bloom_query, key) == 1;
   }
 
   /**
@@ -204,12 +211,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return false if it was certainly new
    */
   public boolean testAndAdd(byte[] key) {
-    byte[] k = Keys.bytes(key);
-    try {
-      return BloomNative.check(BloomNative.bloom_test_and_add(h(), k, k.length)) == 1;
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    return single(BloomNative::bloom_test_and_add, key) == 1;
   }
 
   /**
@@ -227,12 +229,7 @@ public final class BloomFilter implements AutoCloseable {
    * @throws BloomException NOT_PRESENT when the filter shows it was never added; UNSUPPORTED for other kinds
    */
   public void remove(byte[] key) {
-    byte[] k = Keys.bytes(key);
-    try {
-      BloomNative.check(BloomNative.bloom_remove(h(), k, k.length));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    single(BloomNative::bloom_remove, key);
   }
 
   /** @param key a key (UTF-8) */

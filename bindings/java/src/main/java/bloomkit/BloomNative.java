@@ -54,13 +54,13 @@ final class BloomNative {
 
   static native int bloom_clear(long f);
 
-  static native int bloom_add(long f, byte[] key, long len);
+  static native int bloom_add(long f, long key, long len);
 
-  static native int bloom_query(long f, byte[] key, long len);
+  static native int bloom_query(long f, long key, long len);
 
-  static native int bloom_test_and_add(long f, byte[] key, long len);
+  static native int bloom_test_and_add(long f, long key, long len);
 
-  static native int bloom_remove(long f, byte[] key, long len);
+  static native int bloom_remove(long f, long key, long len);
 
   static native int bloom_add_batch(long f, long keys, long lens, long n);
 
