@@ -15,10 +15,10 @@
 #include "keys.h"
 #include "options.h"
 
-#define ARGS(n)                                               \
-  size_t argc = (n);                                          \
-  napi_value argv[(n) > 0 ? (n) : 1];                         \
-  napi_get_cb_info(env, cbinfo, &argc, argv, NULL, NULL);     \
+#define ARGS(n)                                           \
+  size_t argc = (n);                                      \
+  napi_value argv[(n) > 0 ? (n) : 1];                     \
+  napi_get_cb_info(env, cbinfo, &argc, argv, NULL, NULL); \
   if (argc < (n)) return bk_throw_type(env, "bloomkit: missing argument")
 
 static napi_value undefined(napi_env env) {
@@ -65,7 +65,8 @@ static char *path_of(napi_env env, napi_value v) {
 
 static napi_value js_set_error_class(napi_env env, napi_callback_info cbinfo) {
   ARGS(1);
-  if (bk_set_error_class(env, argv[0]) != napi_ok) return bk_throw_error(env, "bloomkit: setErrorClass failed");
+  if (bk_set_error_class(env, argv[0]) != napi_ok)
+    return bk_throw_error(env, "bloomkit: setErrorClass failed");
   return undefined(env);
 }
 
@@ -213,7 +214,8 @@ static int packed_get(napi_env env, napi_value bytes_v, napi_value lens_v, packe
   void *raw = NULL;
   bool is = false;
   if (napi_is_typedarray(env, lens_v, &is) != napi_ok || !is ||
-      napi_get_typedarray_info(env, lens_v, &type, &n, &raw, NULL, NULL) != napi_ok || type != napi_uint32_array)
+      napi_get_typedarray_info(env, lens_v, &type, &n, &raw, NULL, NULL) != napi_ok ||
+      type != napi_uint32_array)
     return bk_throw_type(env, "bloomkit: lengths must be a Uint32Array") != NULL;
   napi_valuetype t = napi_undefined;
   if (napi_typeof(env, bytes_v, &t) != napi_ok || t == napi_string || !bk_key_get(env, bytes_v, &bytes))
@@ -224,7 +226,8 @@ static int packed_get(napi_env env, napi_value bytes_v, napi_value lens_v, packe
   if (!p->ptrs || !p->lens) return bk_throw_error(env, "bloomkit: out of memory for a batch") != NULL;
   size_t at = 0;
   for (size_t i = 0; i < n; i++) {
-    if (lens[i] > bytes.len - at) return bk_throw_type(env, "bloomkit: key lengths run past the bytes") != NULL;
+    if (lens[i] > bytes.len - at)
+      return bk_throw_type(env, "bloomkit: key lengths run past the bytes") != NULL;
     p->ptrs[i] = (const char *)bytes.data + at;
     p->lens[i] = lens[i];
     at += lens[i];

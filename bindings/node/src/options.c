@@ -24,7 +24,8 @@ static int get_u64(napi_env env, napi_value obj, const char *name, uint64_t *out
 
 static int get_u32(napi_env env, napi_value obj, const char *name, uint32_t *out) {
   napi_value v;
-  if (napi_get_named_property(env, obj, name, &v) != napi_ok || napi_get_value_uint32(env, v, out) != napi_ok) {
+  if (napi_get_named_property(env, obj, name, &v) != napi_ok ||
+      napi_get_value_uint32(env, v, out) != napi_ok) {
     bk_throw_type(env, "bloomkit: internal options member is not a number");
     return 0;
   }
@@ -33,7 +34,8 @@ static int get_u32(napi_env env, napi_value obj, const char *name, uint32_t *out
 
 static int get_f64(napi_env env, napi_value obj, const char *name, double *out) {
   napi_value v;
-  if (napi_get_named_property(env, obj, name, &v) != napi_ok || napi_get_value_double(env, v, out) != napi_ok) {
+  if (napi_get_named_property(env, obj, name, &v) != napi_ok ||
+      napi_get_value_double(env, v, out) != napi_ok) {
     bk_throw_type(env, "bloomkit: internal options member is not a number");
     return 0;
   }
