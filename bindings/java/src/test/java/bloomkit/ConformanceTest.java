@@ -164,6 +164,9 @@ public class ConformanceTest {
       case "fp_rate" -> Double.toString(i.fpRate());
       case "growth" -> Double.toString(i.growth());
       case "tightening" -> Double.toString(i.tightening());
+      case "estimated_keys" -> Double.toString(i.estimatedKeys());
+      case "fill_ratio" -> Double.toString(i.fillRatio());
+      case "expected_fp_rate" -> Double.toString(i.expectedFpRate());
       default -> throw new AssertionError("info member " + member + " unknown to this runner");
     };
   }
@@ -177,7 +180,8 @@ public class ConformanceTest {
     if (v.getAsJsonPrimitive().isBoolean()) return Boolean.toString(v.getAsBoolean());
     if (v.getAsJsonPrimitive().isString()) return v.getAsString();
     return switch (member) {
-      case "fp_rate", "growth", "tightening" -> Double.toString(v.getAsDouble());
+      case "fp_rate", "growth", "tightening", "estimated_keys", "fill_ratio", "expected_fp_rate" ->
+          Double.toString(v.getAsDouble());
       default -> v.getAsBigInteger().toString();
     };
   }
