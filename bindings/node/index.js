@@ -1,0 +1,46 @@
+'use strict';
+/**
+ * bloomkit: Bloom filters for Node.js over the bloom C library.
+ * @module bloomkit
+ */
+const native = require('./lib/native');
+const { BloomError, Status } = require('./lib/errors');
+const { Filter } = require('./lib/filter');
+const { KINDS, HASHES, u64 } = require('./lib/options');
+
+/**
+ * m (bits) and k (hashes) for n keys at false-positive rate p, as a classic
+ * filter is sized.
+ * @param {number|bigint} n @param {number} p
+ * @returns {{bits: number, hashes: number}}
+ */
+function optimalParams(n, p) {
+  if (typeof p !== 'number') throw new TypeError('p must be a number');
+  return native.optimalParams(u64('n', n, 0n), p);
+}
+
+/**
+ * The classic filter's false-positive rate after n keys in m bits with k
+ * hashes (NaN when bits or hashes is 0).
+ * @param {number|bigint} n @param {number|bigint} bits @param {number} hashes @returns {number}
+ */
+function expectedFpRate(n, bits, hashes) {
+  if (!Number.isInteger(hashes) || hashes < 0 || hashes > 0xffffffff) throw new RangeError('hashes must be an integer >= 0');
+  return native.expectedFpRate(u64('n', n, 0n), u64('bits', bits, 0n), hashes);
+}
+
+/** The loaded C library: version, versionNumber, struct sizes, hasAdvance. */
+const library = Object.freeze(native.library());
+
+module.exports = {
+  Filter,
+  BloomError,
+  Status,
+  optimalParams,
+  expectedFpRate,
+  library,
+  /** "0.2.0": the loaded library's version. */
+  version: library.version,
+  kinds: Object.freeze(Object.keys(KINDS)),
+  hashes: Object.freeze(Object.keys(HASHES)),
+};
