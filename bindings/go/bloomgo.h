@@ -73,8 +73,8 @@ static inline bloom_status bloomgo_add_batch(bloom_filter *f, const char *buf, c
   return BLOOM_OK;
 }
 
-static inline bloom_status bloomgo_query_batch(const bloom_filter *f, const char *buf, const size_t *lens, size_t n,
-                                               uint8_t *results) {
+static inline bloom_status bloomgo_query_batch(const bloom_filter *f, const char *buf, const size_t *lens,
+                                               size_t n, uint8_t *results) {
   const void *ptrs[BLOOMGO_CHUNK];
   size_t done = 0;
   while (done < n) {
