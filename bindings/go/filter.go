@@ -203,19 +203,42 @@ func (f *Filter) Clear() error {
 	return err
 }
 
-func (f *Filter) key(op string, p unsafe.Pointer, n int,
-	fn func(*C.bloom_filter, unsafe.Pointer, C.size_t) C.int) (C.int, error) {
-	if f.ptr == nil {
+// Single-key calls run without locking the goroutine to its OS thread
+// (the common, successful case; a cgo call costs ~60 ns here already).
+// The goroutine may change threads before bloom_last_error could be read,
+// so a failure is repeated locked to one thread to read its own message:
+// a failed add/test_and_add/remove/query leaves the filter unchanged
+// (bloom.h), so the repeat fails the same way.
+const (
+	opAdd = iota
+	opQuery
+	opTestAndAdd
+	opRemove
+)
+
+var opNames = [...]string{"add", "query", "test_and_add", "remove"}
+
+func keyCall(op int, f *C.bloom_filter, p unsafe.Pointer, n C.size_t) C.int {
+	switch op {
+	case opAdd:
+		return C.int(C.bloom_add(f, p, n))
+	case opQuery:
+		return C.bloom_query(f, p, n)
+	case opTestAndAdd:
+		return C.bloom_test_and_add(f, p, n)
+	}
+	return C.int(C.bloom_remove(f, p, n))
+}
+
+func (f *Filter) key(op int, p unsafe.Pointer, n int) (C.int, error) {
+	h := f.ptr
+	if h == nil {
 		return 0, ErrClosed
 	}
-	// Single-key calls run unlocked (the common, successful case). The
-	// goroutine may change OS thread before bloom_last_error could be read,
-	// so a failure is repeated locked to one thread to read its own
-	// message: a failed add/test_and_add/remove/query leaves the filter
-	// unchanged (bloom.h), so the repeat fails the same way.
-	st := fn(f.ptr, p, C.size_t(n))
+	st := keyCall(op, h, p, C.size_t(n))
 	if st < 0 {
-		st, err := call(op, func() C.int { return fn(f.ptr, p, C.size_t(n)) })
+		var err error
+		st, err = call(opNames[op], func() C.int { return keyCall(op, h, p, C.size_t(n)) })
 		runtime.KeepAlive(f)
 		return st, err
 	}
@@ -223,39 +246,30 @@ func (f *Filter) key(op string, p unsafe.Pointer, n int,
 	return st, nil
 }
 
-func cAdd(f *C.bloom_filter, p unsafe.Pointer, n C.size_t) C.int   { return C.int(C.bloom_add(f, p, n)) }
-func cQuery(f *C.bloom_filter, p unsafe.Pointer, n C.size_t) C.int { return C.bloom_query(f, p, n) }
-func cTestAndAdd(f *C.bloom_filter, p unsafe.Pointer, n C.size_t) C.int {
-	return C.bloom_test_and_add(f, p, n)
-}
-func cRemove(f *C.bloom_filter, p unsafe.Pointer, n C.size_t) C.int {
-	return C.int(C.bloom_remove(f, p, n))
-}
-
 // Add adds one key.
 func (f *Filter) Add(key []byte) error {
-	_, err := f.key("add", bytesPtr(key), len(key), cAdd)
+	_, err := f.key(opAdd, bytesPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return err
 }
 
 // AddString adds one key: the string's UTF-8 bytes.
 func (f *Filter) AddString(key string) error {
-	_, err := f.key("add", stringPtr(key), len(key), cAdd)
+	_, err := f.key(opAdd, stringPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return err
 }
 
 // Query is true if the key may have been added, false if it certainly was not.
 func (f *Filter) Query(key []byte) (bool, error) {
-	r, err := f.key("query", bytesPtr(key), len(key), cQuery)
+	r, err := f.key(opQuery, bytesPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return r == 1, err
 }
 
 // QueryString is Query for a string key.
 func (f *Filter) QueryString(key string) (bool, error) {
-	r, err := f.key("query", stringPtr(key), len(key), cQuery)
+	r, err := f.key(opQuery, stringPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return r == 1, err
 }
@@ -282,14 +296,14 @@ func (f *Filter) ContainsString(key string) bool {
 // TestAndAdd adds the key and tells whether it may have been present
 // before: false means it was certainly new.
 func (f *Filter) TestAndAdd(key []byte) (bool, error) {
-	r, err := f.key("test_and_add", bytesPtr(key), len(key), cTestAndAdd)
+	r, err := f.key(opTestAndAdd, bytesPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return r == 1, err
 }
 
 // TestAndAddString is TestAndAdd for a string key.
 func (f *Filter) TestAndAddString(key string) (bool, error) {
-	r, err := f.key("test_and_add", stringPtr(key), len(key), cTestAndAdd)
+	r, err := f.key(opTestAndAdd, stringPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return r == 1, err
 }
@@ -298,14 +312,14 @@ func (f *Filter) TestAndAddString(key string) (bool, error) {
 // Errors: ErrNotPresent (the filter shows it was never added; nothing
 // changes), ErrUnsupported (another kind).
 func (f *Filter) Remove(key []byte) error {
-	_, err := f.key("remove", bytesPtr(key), len(key), cRemove)
+	_, err := f.key(opRemove, bytesPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return err
 }
 
 // RemoveString is Remove for a string key.
 func (f *Filter) RemoveString(key string) error {
-	_, err := f.key("remove", stringPtr(key), len(key), cRemove)
+	_, err := f.key(opRemove, stringPtr(key), len(key))
 	runtime.KeepAlive(key)
 	return err
 }
@@ -321,12 +335,12 @@ var batchPool = sync.Pool{New: func() interface{} { return new(batch) }}
 func getBatch(n, total int) *batch {
 	b := batchPool.Get().(*batch)
 	if cap(b.buf) < total {
-		b.buf = make([]byte, 0, total)
+		b.buf = make([]byte, total)
 	}
 	if cap(b.lens) < n {
-		b.lens = make([]C.size_t, 0, n)
+		b.lens = make([]C.size_t, n)
 	}
-	b.buf, b.lens = b.buf[:0], b.lens[:0]
+	b.buf, b.lens = b.buf[:total], b.lens[:n]
 	return b
 }
 
@@ -336,9 +350,10 @@ func bytesBatch(keys [][]byte) *batch {
 		total += len(k)
 	}
 	b := getBatch(len(keys), total)
-	for _, k := range keys {
-		b.buf = append(b.buf, k...)
-		b.lens = append(b.lens, C.size_t(len(k)))
+	off := 0
+	for i, k := range keys {
+		off += copy(b.buf[off:], k)
+		b.lens[i] = C.size_t(len(k))
 	}
 	return b
 }
@@ -349,9 +364,10 @@ func stringsBatch(keys []string) *batch {
 		total += len(k)
 	}
 	b := getBatch(len(keys), total)
-	for _, k := range keys {
-		b.buf = append(b.buf, k...)
-		b.lens = append(b.lens, C.size_t(len(k)))
+	off := 0
+	for i, k := range keys {
+		off += copy(b.buf[off:], k)
+		b.lens[i] = C.size_t(len(k))
 	}
 	return b
 }
