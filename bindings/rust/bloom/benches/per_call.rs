@@ -67,7 +67,13 @@ fn c_api(op: &str, f: &mut Filter, k: &Keys, sink: &mut usize) {
             }),
             _ => (0..N).step_by(BATCH).for_each(|i| {
                 let n = BATCH.min(N - i);
-                sys::bloom_query_batch(p, k.ptrs[i..].as_ptr(), k.lens[i..].as_ptr(), n, results.as_mut_ptr());
+                sys::bloom_query_batch(
+                    p,
+                    k.ptrs[i..].as_ptr(),
+                    k.lens[i..].as_ptr(),
+                    n,
+                    results.as_mut_ptr(),
+                );
                 *sink += results[0] as usize;
             }),
         }

@@ -72,7 +72,8 @@ impl ConcurrentFilter {
     pub fn test_and_add<K: AsRef<[u8]> + ?Sized>(&self, key: &K) -> Result<bool> {
         let k = key.as_ref();
         // SAFETY: as add.
-        let r = unsafe { sys::bloom_test_and_add(self.inner.raw_mut(), k.as_ptr() as *const c_void, k.len()) };
+        let r =
+            unsafe { sys::bloom_test_and_add(self.inner.raw_mut(), k.as_ptr() as *const c_void, k.len()) };
         check(r).map(|()| r == 1)
     }
 

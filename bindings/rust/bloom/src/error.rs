@@ -91,13 +91,21 @@ impl Error {
     pub(crate) fn last(code: i32) -> Error {
         // SAFETY: bloom_last_error returns a thread-local NUL-terminated
         // string valid until the next bloom_* call on this thread.
-        let message = unsafe { CStr::from_ptr(sys::bloom_last_error()) }.to_string_lossy().into_owned();
-        Error { status: Status::from_code(code), message }
+        let message = unsafe { CStr::from_ptr(sys::bloom_last_error()) }
+            .to_string_lossy()
+            .into_owned();
+        Error {
+            status: Status::from_code(code),
+            message,
+        }
     }
 
     /// An error detected on the Rust side, before the library was called.
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
-        Error { status, message: message.into() }
+        Error {
+            status,
+            message: message.into(),
+        }
     }
 
     /// Which failure it was.

@@ -48,9 +48,12 @@ impl Drop for Filter {
 /// A handle the library filled in, or its error.
 fn adopt(status: i32, out: *mut sys::bloom_filter) -> Result<Filter> {
     check(status)?;
-    NonNull::new(out)
-        .map(|raw| Filter { raw })
-        .ok_or_else(|| Error::new(Status::Other(status), "the library returned BLOOM_OK and no filter"))
+    NonNull::new(out).map(|raw| Filter { raw }).ok_or_else(|| {
+        Error::new(
+            Status::Other(status),
+            "the library returned BLOOM_OK and no filter",
+        )
+    })
 }
 
 /// Pointer and length arrays for a batch call; the keys outlive the call.
@@ -233,7 +236,12 @@ impl Filter {
         let mut written = 0usize;
         // SAFETY: buf has n writable bytes.
         check(unsafe {
-            sys::bloom_serialize(self.raw.as_ptr(), buf.as_mut_ptr() as *mut c_void, n, &mut written)
+            sys::bloom_serialize(
+                self.raw.as_ptr(),
+                buf.as_mut_ptr() as *mut c_void,
+                n,
+                &mut written,
+            )
         })?;
         buf.truncate(written);
         Ok(buf)
@@ -277,7 +285,10 @@ impl Filter {
             Ok(i) if i.concurrent => Ok(ConcurrentFilter::from_filter(self)),
             Ok(_) => Err((
                 self,
-                Error::new(Status::InvalidArg, "into_concurrent: the filter was not created with concurrent"),
+                Error::new(
+                    Status::InvalidArg,
+                    "into_concurrent: the filter was not created with concurrent",
+                ),
             )),
             Err(e) => Err((self, e)),
         }
@@ -307,7 +318,9 @@ pub(crate) fn query_batch_raw<K: AsRef<[u8]>>(
     let (ptrs, lens) = key_arrays(keys);
     let mut bytes = vec![0u8; keys.len()];
     // SAFETY: n pointers, lengths and result bytes valid during the call.
-    check(unsafe { sys::bloom_query_batch(f, ptrs.as_ptr(), lens.as_ptr(), keys.len(), bytes.as_mut_ptr()) })?;
+    check(unsafe {
+        sys::bloom_query_batch(f, ptrs.as_ptr(), lens.as_ptr(), keys.len(), bytes.as_mut_ptr())
+    })?;
     for (a, b) in answers.iter_mut().zip(bytes) {
         *a = b != 0;
     }

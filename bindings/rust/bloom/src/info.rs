@@ -69,7 +69,11 @@ impl Info {
             growth: r.growth,
             tightening: r.tightening,
             read_only: r.read_only != 0,
-            format_version: if reports_format { Some((r.format_major, r.format_minor)) } else { None },
+            format_version: if reports_format {
+                Some((r.format_major, r.format_minor))
+            } else {
+                None
+            },
         }
     }
 

@@ -199,7 +199,11 @@ pub fn library_has_window_ms() -> bool {
 impl Options {
     /// Defaults with a capacity and rate: the usual way to start.
     pub fn new(capacity: u64, fp_rate: f64) -> Options {
-        Options { capacity, fp_rate, ..Options::default() }
+        Options {
+            capacity,
+            fp_rate,
+            ..Options::default()
+        }
     }
     pub fn kind(mut self, kind: Kind) -> Options {
         self.kind = kind;
@@ -256,8 +260,15 @@ impl Options {
         raw.fp_rate = self.fp_rate;
         raw.hash = self.hash.code();
         raw.seed = self.seed;
-        raw.flags = if self.concurrent { sys::BLOOM_FLAG_CONCURRENT } else { 0 }
-            | if self.plain_double_hashing { sys::BLOOM_FLAG_PLAIN_DOUBLE_HASHING } else { 0 };
+        raw.flags = if self.concurrent {
+            sys::BLOOM_FLAG_CONCURRENT
+        } else {
+            0
+        } | if self.plain_double_hashing {
+            sys::BLOOM_FLAG_PLAIN_DOUBLE_HASHING
+        } else {
+            0
+        };
         raw.bits = self.bits;
         raw.hashes = self.hashes;
         raw.growth = self.growth;

@@ -46,7 +46,10 @@ fn concurrent_adds_from_threads_lose_nothing() {
         }
     }
     // A filter made without the flag cannot become concurrent.
-    let (_back, err) = Filter::with_capacity(10, 0.1).unwrap().into_concurrent().unwrap_err();
+    let (_back, err) = Filter::with_capacity(10, 0.1)
+        .unwrap()
+        .into_concurrent()
+        .unwrap_err();
     assert_eq!(err.status(), Status::InvalidArg);
 }
 
@@ -58,7 +61,12 @@ fn errors_carry_status_and_message() {
     assert!(!e.message().is_empty(), "{e}");
     let e = Filter::new(&Options::new(10, 0.01).kind(Kind::Scalable).concurrent(true)).unwrap_err();
     assert_eq!(e.status(), Status::Unsupported, "{e}");
-    let e = Filter::new(&Options::new(10, 0.01).kind(Kind::Blocked).plain_double_hashing(true)).unwrap_err();
+    let e = Filter::new(
+        &Options::new(10, 0.01)
+            .kind(Kind::Blocked)
+            .plain_double_hashing(true),
+    )
+    .unwrap_err();
     assert_eq!(e.status(), Status::InvalidArg, "{e}");
     let e = Filter::load(tmp("missing")).unwrap_err();
     assert_eq!(e.status(), Status::Io);
@@ -100,7 +108,10 @@ fn merge_and_intersect() {
     b.add_batch(&[&b"both"[..], b"only-b"]).unwrap();
     let mut u = a.try_clone().unwrap();
     u.merge(&b).unwrap();
-    assert_eq!(u.query_batch(&["both", "only-a", "only-b"]).unwrap(), vec![true, true, true]);
+    assert_eq!(
+        u.query_batch(&["both", "only-a", "only-b"]).unwrap(),
+        vec![true, true, true]
+    );
     a.intersect(&b).unwrap();
     assert!(a.contains("both"));
     assert_eq!(a.info().unwrap().keys_added, 2);
@@ -124,7 +135,10 @@ fn scalable_stages_and_params() {
     assert!(last.fp_rate < s0.fp_rate);
     let (m, k) = bloom::optimal_params(1_000_000, 0.01).unwrap();
     assert_eq!((m, k), (9_585_059, 7));
-    assert_eq!(bloom::optimal_params(0, 0.01).unwrap_err().status(), Status::InvalidArg);
+    assert_eq!(
+        bloom::optimal_params(0, 0.01).unwrap_err().status(),
+        Status::InvalidArg
+    );
     assert!(bloom::expected_fp_rate(1000, 9586, 7) < 0.011);
     assert!(bloom::expected_fp_rate(1, 0, 1).is_nan());
     assert_eq!(bloom::version_number(), 200);
@@ -134,7 +148,12 @@ fn scalable_stages_and_params() {
 #[test]
 fn save_load_map() {
     let p = tmp("saved.bloom");
-    let mut f = Filter::new(&Options::new(1000, 0.001).kind(Kind::Partitioned).hash(Hash::Fnv1a)).unwrap();
+    let mut f = Filter::new(
+        &Options::new(1000, 0.001)
+            .kind(Kind::Partitioned)
+            .hash(Hash::Fnv1a),
+    )
+    .unwrap();
     f.add("é").unwrap();
     f.save(&p).unwrap();
     let l = Filter::load(&p).unwrap();
@@ -151,7 +170,13 @@ fn save_load_map() {
 
 #[test]
 fn names() {
-    for k in [Kind::Classic, Kind::Partitioned, Kind::Blocked, Kind::Counting, Kind::Scalable] {
+    for k in [
+        Kind::Classic,
+        Kind::Partitioned,
+        Kind::Blocked,
+        Kind::Counting,
+        Kind::Scalable,
+    ] {
         assert_eq!(Kind::from_name(k.name()), Some(k));
         assert!(k.is_supported());
     }
@@ -169,7 +194,10 @@ fn window_kind_where_the_library_has_it() {
     if !has {
         eprintln!("window kind: not in this library; checking that it is refused");
         let e = Filter::new(&Options::new(100, 0.01).kind(Kind::Window)).unwrap_err();
-        assert!(matches!(e.status(), Status::InvalidArg | Status::Unsupported), "{e}");
+        assert!(
+            matches!(e.status(), Status::InvalidArg | Status::Unsupported),
+            "{e}"
+        );
         let e = Filter::new(&Options::new(100, 0.01).kind(Kind::Window).window_ms(1000)).unwrap_err();
         assert_eq!(e.status(), Status::Unsupported, "{e}");
         let mut f = Filter::with_capacity(10, 0.1).unwrap();

@@ -81,10 +81,19 @@ fn check_answers(f: &Filter, query: &[Json], where_: &str, fails: &mut Vec<Strin
     for (i, k) in keys.iter().enumerate() {
         let got = f.contains(k);
         if got != want[i] {
-            fails.push(format!("{where_}: query {} = {got}, expected {}", query[i].arr()[0].str(), want[i]));
+            fails.push(format!(
+                "{where_}: query {} = {got}, expected {}",
+                query[i].arr()[0].str(),
+                want[i]
+            ));
         }
         if batch[i] != want[i] {
-            fails.push(format!("{where_}: batch query {} = {}, expected {}", query[i].arr()[0].str(), batch[i], want[i]));
+            fails.push(format!(
+                "{where_}: batch query {} = {}, expected {}",
+                query[i].arr()[0].str(),
+                batch[i],
+                want[i]
+            ));
         }
     }
     Ok(())
@@ -126,11 +135,16 @@ fn check_info(f: &Filter, want: &Json, name: &str, fails: &mut Vec<String>) -> R
     Ok(())
 }
 
-fn run_case(case: &Json, tmp: &PathBuf, fails: &mut Vec<String>) -> Result<(), String> {
+fn run_case(case: &Json, tmp: &std::path::Path, fails: &mut Vec<String>) -> Result<(), String> {
     let name = case.field("name").str();
     let e = |e: bloom::Error| format!("{e}");
     let mut f = Filter::new(&options(case.field("options"))?).map_err(e)?;
-    let keys: Vec<Vec<u8>> = case.field("add").arr().iter().map(|k| decode(k.str())).collect::<Result<_, _>>()?;
+    let keys: Vec<Vec<u8>> = case
+        .field("add")
+        .arr()
+        .iter()
+        .map(|k| decode(k.str()))
+        .collect::<Result<_, _>>()?;
     if case.field("add_batch").bool() {
         f.add_batch(&keys).map_err(e)?;
     } else {
@@ -148,7 +162,11 @@ fn run_case(case: &Json, tmp: &PathBuf, fails: &mut Vec<String>) -> Result<(), S
     check_info(&f, case.field("info"), name, fails)?;
     let image = f.serialize().map_err(e)?;
     if image.len() as u64 != case.field("image_size").u64() {
-        fails.push(format!("{name}: image size {} expected {}", image.len(), case.field("image_size").u64()));
+        fails.push(format!(
+            "{name}: image size {} expected {}",
+            image.len(),
+            case.field("image_size").u64()
+        ));
     }
     if sha256::hex(&image) != case.field("image_sha256").str() {
         fails.push(format!("{name}: image sha256 differs"));
@@ -168,7 +186,8 @@ fn run_case(case: &Json, tmp: &PathBuf, fails: &mut Vec<String>) -> Result<(), S
     let mapped = Filter::map(&path).map_err(e)?;
     check_answers(&mapped, query, &format!("{name} (mapped)"), fails)?;
     if let Ok(out) = std::env::var("BLOOM_CONFORMANCE_OUT") {
-        f.save(PathBuf::from(out).join(format!("{name}.bloom"))).map_err(e)?;
+        f.save(PathBuf::from(out).join(format!("{name}.bloom")))
+            .map_err(e)?;
     }
     if let Ok(inp) = std::env::var("BLOOM_CONFORMANCE_IN") {
         let other = Filter::load(PathBuf::from(&inp).join(format!("{name}.bloom"))).map_err(e)?;

@@ -60,7 +60,10 @@ impl Json {
 }
 
 pub fn parse(text: &str) -> Result<Json, String> {
-    let mut p = Parser { s: text.as_bytes(), i: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        i: 0,
+    };
     let v = p.value()?;
     p.ws();
     if p.i != p.s.len() {
@@ -148,20 +151,24 @@ impl<'a> Parser<'a> {
             Some(b'n') => self.eat("null").map(|_| Json::Null),
             Some(_) => {
                 let start = self.i;
-                while self.i < self.s.len() && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                while self.i < self.s.len()
+                    && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
                 {
                     self.i += 1;
                 }
                 if start == self.i {
                     return self.err("unexpected character");
                 }
-                Ok(Json::Num(String::from_utf8(self.s[start..self.i].to_vec()).unwrap()))
+                Ok(Json::Num(
+                    String::from_utf8(self.s[start..self.i].to_vec()).unwrap(),
+                ))
             }
         }
     }
     fn hex4(&mut self) -> Result<u32, String> {
         let h = self.s.get(self.i..self.i + 4).ok_or("short \\u escape")?;
-        let v = u32::from_str_radix(std::str::from_utf8(h).map_err(|e| e.to_string())?, 16).map_err(|e| e.to_string())?;
+        let v = u32::from_str_radix(std::str::from_utf8(h).map_err(|e| e.to_string())?, 16)
+            .map_err(|e| e.to_string())?;
         self.i += 4;
         Ok(v)
     }
