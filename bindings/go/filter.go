@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -47,9 +48,19 @@ func call(op string, fn func() C.int) (C.int, error) {
 	return st, nil
 }
 
+// finalized counts the filters the finalizer had to close (for the tests).
+var finalized int64
+
+func finalize(f *Filter) {
+	if f.ptr != nil {
+		atomic.AddInt64(&finalized, 1)
+	}
+	f.Close()
+}
+
 func adopt(ptr *C.bloom_filter) *Filter {
 	f := &Filter{ptr: ptr}
-	runtime.SetFinalizer(f, (*Filter).Close)
+	runtime.SetFinalizer(f, finalize)
 	return f
 }
 
