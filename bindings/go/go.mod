@@ -1,0 +1,3 @@
+module example.invalid/bloom/bindings/go
+
+go 1.19
