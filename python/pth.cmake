@@ -29,7 +29,8 @@ if(NOT _interpreters)
   endforeach()
 endif()
 list(REMOVE_DUPLICATES _interpreters)
-message(STATUS "Python: bloomkit.pth goes into the ${BLOOM_PYTHON_PTH} site directory of ${_interpreters}")
+list(JOIN _interpreters ", " _shown)
+message(STATUS "Python: bloomkit.pth goes into the ${BLOOM_PYTHON_PTH} site directory of ${_shown}")
 
 install(CODE "
   set(_package_dir \"${BLOOM_PYTHON_INSTALL_DIR}\")
