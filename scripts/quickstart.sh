@@ -49,22 +49,25 @@ if [ "$(id -u)" -eq 0 ] && [ "$prefix" = /usr/local ]; then
 fi
 
 # A fresh login shell, as the user's next terminal: does it find everything?
-# (Outside /usr/local, the prefix's bin/ must be on PATH: Debian's ~/.profile
-# adds ~/.local/bin when it exists, at the next login.)
+# /usr/local/bin is on every PATH; Debian's ~/.profile puts ~/.local/bin on
+# it when that directory exists. A login PATH without the prefix's bin/ is
+# said (with what to do), then added for the remaining checks.
 check='
 set -e
-command -v bloom
+if ! command -v bloom >/dev/null; then
+  echo "quickstart: note: a login shell here does not have $BLOOM_BIN on PATH; add it (e.g. in ~/.profile)" >&2
+  PATH=$BLOOM_BIN:$PATH
+fi
+found=$(command -v bloom)
+echo "$found"
+[ "$found" = "$BLOOM_BIN/bloom" ] || echo "quickstart: note: $found comes before $BLOOM_BIN/bloom on PATH" >&2
 bloom --version
 man -w bloom
 for py in '"${pythons[*]}"'; do
   "$py" -c "import bloomkit, sys; print(sys.executable, \"imports\", bloomkit.__file__, \"(library\", bloomkit.version(), end=\")\n\")"
 done'
-login_path_extra=""
-case "$prefix" in /usr/local | "$HOME/.local") ;; *) login_path_extra="$prefix/bin:" ;; esac
-if ! env -i HOME="$HOME" USER="${USER:-$(id -un)}" TERM="${TERM:-dumb}" LOGIN_PATH_EXTRA="$login_path_extra" \
-     bash -l -c 'PATH="$LOGIN_PATH_EXTRA$PATH"; case ":$PATH:" in *":$HOME/.local/bin:"*) ;; *) [ -d "$HOME/.local/bin" ] && PATH="$HOME/.local/bin:$PATH";; esac
-'"$check"; then
-  echo "quickstart: a fresh login shell does not find everything (above); is $prefix/bin on PATH?" >&2
+if ! env -i HOME="$HOME" USER="${USER:-$(id -un)}" TERM="${TERM:-dumb}" BLOOM_BIN="$prefix/bin" bash -l -c "$check"; then
+  echo "quickstart: a fresh login shell does not find everything (above)" >&2
   exit 1
 fi
 
