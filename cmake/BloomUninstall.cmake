@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The `uninstall` target: removes every file that the install manifests in
 # BUILD_DIR list (install_manifest.txt from `cmake --install build`, and
 # install_manifest_<component>.txt from `--component X`), under $DESTDIR if

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # BLOOM_PYTHON_PTH: make interpreters find the installed package.
 #
 # Outside /usr the package's directory (<prefix>/lib/python3/dist-packages)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Adds "SPDX-License-Identifier: Apache-2.0" (LICENSE), in the file's own
 # comment syntax, to every tracked source file that lacks it: C and C++
 # sources and headers, CMake, shell, Python, JavaScript/TypeScript, Go, Rust
@@ -59,7 +60,7 @@ while IFS= read -r -d '' f; do
   [ -f "$f" ] && [ ! -L "$f" ] || continue
   line=$(comment_for "$f")
   [ -n "$line" ] || continue
-  head -n 20 "$f" | grep -q 'SPDX-License-Identifier:' && continue
+  head -n 20 "$f" | grep -Eq '^[[:space:]]*(#|//|/\*|\*)[[:space:]]*SPDX-License-Identifier:' && continue
   missing+=("$f")
   [ "$mode" = add ] || continue
   n=$(keep_first "$f")

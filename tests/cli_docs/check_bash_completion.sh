@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The installed bash completion completes what the tool offers: the commands
 # `bloom --help` lists, each command's options from its --help, and file
 # names elsewhere. Sourced as bash-completion would load it.

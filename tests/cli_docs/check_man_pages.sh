@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The installed man pages follow the tool: every command `bloom --help` lists
 # has a page, every option a command's --help lists is in its page, man
 # renders each page without warnings, and man finds them in the prefix.

@@ -1,4 +1,5 @@
 #!/usr/bin/env zsh
+# SPDX-License-Identifier: Apache-2.0
 # The installed zsh completion offers what the tool offers: the cmds
 # (with their summaries) that `bloom --help` lists, each command's options
 # from its --help, and files elsewhere. Completion's own functions are

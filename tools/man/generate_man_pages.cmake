@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes the man pages of the bloom tool into OUT_DIR from its own --help:
 # bloom.1, and bloom-<command>.1 for every command `bloom --help` lists, so
 # a command or option added to the tool is in its page at the next build.
