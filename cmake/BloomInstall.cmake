@@ -1,21 +1,29 @@
 # Headers, both libraries, the CMake package (bloom::bloom) and bloom.pc.
-install(DIRECTORY include/bloom DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# Install components (`cmake --install build --component X`), one per
+# package a distribution would make:
+#   runtime      libbloomfilter.so.1 (and the versioned file it links to)
+#   development  headers, the libbloomfilter.so link, libbloomfilter.a, the
+#                CMake package, the pkg-config files
+#   cli          the bloom tool, its man pages and shell completions (tools/)
+#   python       the bloomkit package (python/)
+#   redis        bloom_redis.so (redis/)
+install(DIRECTORY include/bloom DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development)
 
 install(TARGETS bloom bloom_shared bloom_static EXPORT bloomTargets
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT development
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 set(BLOOM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/bloom)
-install(EXPORT bloomTargets NAMESPACE bloom:: DESTINATION ${BLOOM_CMAKE_DIR})
+install(EXPORT bloomTargets NAMESPACE bloom:: DESTINATION ${BLOOM_CMAKE_DIR} COMPONENT development)
 configure_package_config_file(cmake/bloomConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/bloomConfig.cmake INSTALL_DESTINATION ${BLOOM_CMAKE_DIR})
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/bloomConfigVersion.cmake
   COMPATIBILITY SameMajorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/bloomConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/bloomConfigVersion.cmake
-        DESTINATION ${BLOOM_CMAKE_DIR})
+        DESTINATION ${BLOOM_CMAKE_DIR} COMPONENT development)
 
 # pkg-config: bloom.pc (the shared library; `--static` adds Libs.private for
 # a fully static link with -static) and bloom-static.pc (libbloomfilter.a by
@@ -73,4 +81,12 @@ install(CODE "
     file(WRITE \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/installed/\${_pc}.pc\" \"\${_text}\")
     file(INSTALL DESTINATION \"${_bloom_pc_dir}\" TYPE FILE
          FILES \"${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/installed/\${_pc}.pc\")
-  endforeach()")
+  endforeach()" COMPONENT development)
+
+# `cmake --build build --target uninstall`: removes what the install
+# manifests of this build directory list (install_manifest.txt and the
+# per-component install_manifest_<component>.txt).
+add_custom_target(uninstall
+  COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -P ${PROJECT_SOURCE_DIR}/cmake/BloomUninstall.cmake
+  COMMENT "Removing the files the install manifests in ${CMAKE_BINARY_DIR} list"
+  VERBATIM)

@@ -1,21 +1,44 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian 12 machine lacks to build and test bloom.
-# Each component lists its Debian packages in scripts/packages.d/*.txt (one
-# per line, # comments allowed). Idempotent; needs root (or sudo) for apt-get.
+# Installs the Debian packages bloom needs on a fresh Debian 12 machine.
+# Each component lists its packages in scripts/packages.d/<name>.txt (one
+# per line, # comments allowed).
+#   scripts/setup.sh               every list: build and test everything (CI)
+#   scripts/setup.sh quickstart    only the named lists (scripts/quickstart.sh)
+# Idempotent; needs root (or sudo) for apt-get. Waits up to 10 minutes for
+# the dpkg lock, which unattended-upgrades often holds on a freshly booted
+# machine, instead of failing at once (apt-get's exit 100).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-mapfile -t packages < <(cat packages.d/*.txt | sed 's/#.*//' | tr -s ' \t' '\n' | grep -v '^$' | sort -u)
+lists=()
+if [ $# -eq 0 ]; then
+  lists=(packages.d/*.txt)
+else
+  for name in "$@"; do
+    [ -f "packages.d/$name.txt" ] || { echo "setup: no package list packages.d/$name.txt" >&2; exit 2; }
+    lists+=("packages.d/$name.txt")
+  done
+fi
+
+mapfile -t packages < <(cat "${lists[@]}" | sed 's/#.*//' | tr -s ' \t' '\n' | grep -v '^$' | sort -u)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  echo "setup: installing ${missing[*]}"
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+[ ${#missing[@]} -gt 0 ] || exit 0
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+lock_wait=(-o DPkg::Lock::Timeout=600)
+echo "setup: installing ${missing[*]}"
+# `apt-get update` takes the lists lock, which DPkg::Lock::Timeout does not
+# cover on every apt version: retry it for the same 10 minutes.
+for attempt in $(seq 60); do
+  $SUDO apt-get "${lock_wait[@]}" update -qq && break
+  [ "$attempt" -lt 60 ] || { echo "setup: apt-get update kept failing" >&2; exit 1; }
+  echo "setup: apt-get update failed (lock held?); retrying in 10 s" >&2
+  sleep 10
+done
+$SUDO apt-get "${lock_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# The README's second command: build (if needed) and run the whole test suite.
+# The README's second command: install every package list (the tests'
+# dependencies: GoogleTest, clang, valgrind, redis, ...), build the whole
+# tree in build/ (RelWithDebInfo: the build type CI uses; the quick start
+# builds Release in its own build-release/, so neither rebuilds the other)
+# and run the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -20,6 +20,8 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInf
 targets=(bloom_shared bloom_static bloom_cli use_cases_c use_cases_cpp)
 available=$(cmake --build "$dir" --target help)  # (not piped into grep -q: pipefail)
 if grep -q '^\.\.\. bloom_redis$' <<<"$available"; then targets+=(bloom_redis); fi
+# The man pages are installed with the tool (cli component): built when help2man is there.
+if grep -q '^\.\.\. bloom_man_pages$' <<<"$available"; then targets+=(bloom_man_pages); fi
 cmake --build "$dir" -j2 --target "${targets[@]}"
 grep -q 'libc++.so' <(ldd "$dir/src/libbloomfilter.so") || { echo "FAIL: not linked against libc++"; exit 1; }
 # The tests that need nothing but what was built (the Python package finds
