@@ -15,6 +15,7 @@
 #include "filter_config.hpp"
 #include "format/byte_stream.hpp"
 #include "hash/hasher.hpp"
+#include "memory.hpp"
 #include "striped_counter.hpp"
 
 namespace bloom::core {
@@ -34,7 +35,20 @@ struct KeyQueryPaths {
 class Filter {
  public:
   explicit Filter(const FilterConfig &config);
-  virtual ~Filter() = default;
+  virtual ~Filter();
+  // Filter objects of every kind come from allocate_object: the embedder's
+  // allocator when one is installed (bloom_set_allocator), operator new
+  // otherwise. The aligned forms serve kinds with over-aligned members.
+  static void *operator new(size_t bytes) { return allocate_object(bytes, alignof(std::max_align_t)); }
+  static void *operator new(size_t bytes, std::align_val_t a) {
+    return allocate_object(bytes, static_cast<size_t>(a));
+  }
+  static void operator delete(void *p, size_t bytes) noexcept {
+    free_object(p, bytes, alignof(std::max_align_t));
+  }
+  static void operator delete(void *p, size_t bytes, std::align_val_t a) noexcept {
+    free_object(p, bytes, static_cast<size_t>(a));
+  }
   Filter(const Filter &) = delete;
   Filter &operator=(const Filter &) = delete;
 
