@@ -13,8 +13,9 @@ namespace {
 // error and returns NULL on failure.
 FilterValue *create_at(RedisModuleCtx *ctx, FilterKey &key, const FilterParams &p) {
   std::string error;
+  const int64_t since = library_bytes_net();
   bloom_filter *f = create_filter(p, &error);
-  FilterValue *v = f != nullptr ? adopt_filter(f, &error) : nullptr;
+  FilterValue *v = f != nullptr ? adopt_filter(f, since, &error) : nullptr;
   if (v == nullptr) {
     reply_error(ctx, error.rfind("ERR ", 0) == 0 ? error : "ERR " + error);
     return nullptr;

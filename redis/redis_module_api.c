@@ -3,6 +3,12 @@
 
 void *(*RedisModule_Alloc)(size_t bytes);
 void (*RedisModule_Free)(void *ptr);
+void *(*RedisModule_TryAlloc)(size_t bytes);
+size_t (*RedisModule_MallocSize)(void *ptr);
+RedisModuleServerInfoData *(*RedisModule_GetServerInfo)(RedisModuleCtx *ctx, const char *section);
+void (*RedisModule_FreeServerInfo)(RedisModuleCtx *ctx, RedisModuleServerInfoData *data);
+unsigned long long (*RedisModule_ServerInfoGetFieldUnsigned)(RedisModuleServerInfoData *data,
+                                                             const char *field, int *out_err);
 void (*RedisModule_SetModuleAttribs)(RedisModuleCtx *ctx, const char *name, int ver, int apiver);
 int (*RedisModule_IsModuleNameBusy)(const char *name);
 void (*RedisModule_SetModuleOptions)(RedisModuleCtx *ctx, int options);
@@ -54,6 +60,10 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
   } table[] = {
       BLOOM_REDIS_API(Alloc),
       BLOOM_REDIS_API(Free),
+      BLOOM_REDIS_API(MallocSize),
+      BLOOM_REDIS_API(GetServerInfo),
+      BLOOM_REDIS_API(FreeServerInfo),
+      BLOOM_REDIS_API(ServerInfoGetFieldUnsigned),
       BLOOM_REDIS_API(SetModuleAttribs),
       BLOOM_REDIS_API(IsModuleNameBusy),
       BLOOM_REDIS_API(SetModuleOptions),
@@ -94,6 +104,9 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
   get_api_fn get_api = *(get_api_fn *)ctx;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
     if (get_api(table[i].name, table[i].target) != REDISMODULE_OK) return REDISMODULE_ERR;
+  /* Optional: a server without it leaves the pointer NULL. */
+  if (get_api("RedisModule_TryAlloc", (void **)&RedisModule_TryAlloc) != REDISMODULE_OK)
+    RedisModule_TryAlloc = 0;
   if (RedisModule_IsModuleNameBusy(name)) return REDISMODULE_ERR;
   RedisModule_SetModuleAttribs(ctx, name, version, REDISMODULE_APIVER_1);
   return REDISMODULE_OK;
