@@ -39,18 +39,17 @@ class Filter {
   // Filter objects of every kind come from allocate_object: the embedder's
   // allocator when one is installed (bloom_set_allocator), operator new
   // otherwise. The aligned forms serve kinds with over-aligned members.
+  // Unsized deletes: GCC 12 calls no class-scope sized delete when a
+  // constructor throws (the object leaked), so the size travels with the
+  // block instead (allocate_object).
   static void *operator new(size_t bytes) { return allocate_object(bytes, alignof(std::max_align_t)); }
   static void *operator new(size_t bytes, std::align_val_t a) {
     return allocate_object(bytes, static_cast<size_t>(a));
   }
-  static void operator delete(void *p, size_t bytes) noexcept {
-    free_object(p, bytes, alignof(std::max_align_t));
+  static void operator delete(void *p) noexcept { free_object(p, alignof(std::max_align_t)); }
+  static void operator delete(void *p, std::align_val_t a) noexcept {
+    free_object(p, static_cast<size_t>(a));
   }
-  static void operator delete(void *p, size_t bytes, std::align_val_t a) noexcept {
-    free_object(p, bytes, static_cast<size_t>(a));
-  }
-  Filter(const Filter &) = delete;
-  Filter &operator=(const Filter &) = delete;
 
   const FilterConfig &config() const { return config_; }
   const Hasher &hasher() const { return hasher_; }

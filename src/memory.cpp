@@ -148,17 +148,26 @@ bool custom_allocator_installed() { return g_allocator.alloc != nullptr; }
 
 void *allocate_object(size_t bytes, size_t alignment) {
   if (alignment < alignof(std::max_align_t)) alignment = alignof(std::max_align_t);
-  if (g_allocator.alloc != nullptr) return hooked_alloc(bytes == 0 ? 1 : bytes, alignment);
+  if (g_allocator.alloc != nullptr) {
+    if (bytes > SIZE_MAX - alignment) throw std::bad_alloc();
+    const size_t total = bytes + alignment;
+    auto *block = static_cast<unsigned char *>(hooked_alloc(total, alignment));
+    std::memcpy(block, &total, sizeof total);
+    return block + alignment;
+  }
   if (alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
     return ::operator new (bytes, std::align_val_t{alignment});
   return ::operator new(bytes);
 }
 
-void free_object(void *p, size_t bytes, size_t alignment) noexcept {
+void free_object(void *p, size_t alignment) noexcept {
   if (p == nullptr) return;
   if (alignment < alignof(std::max_align_t)) alignment = alignof(std::max_align_t);
   if (g_allocator.alloc != nullptr) {
-    g_allocator.free(g_allocator.user_data, p, bytes == 0 ? 1 : bytes, alignment);
+    unsigned char *block = static_cast<unsigned char *>(p) - alignment;
+    size_t total = 0;
+    std::memcpy(&total, block, sizeof total);
+    g_allocator.free(g_allocator.user_data, block, total, alignment);
     return;
   }
   if (alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {

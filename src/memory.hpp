@@ -49,8 +49,11 @@ bool custom_allocator_installed();
 // Filter objects and the small tables that live as long as a filter (a
 // scalable filter's stage list): the embedder's allocator when installed,
 // operator new otherwise. allocate_object throws Error(NOMEM) or bad_alloc.
+// From the embedder's allocator the block has a header of `alignment`
+// bytes before the object holding the block's size, so free_object needs
+// only the pointer and the alignment it was allocated with.
 void *allocate_object(size_t bytes, size_t alignment);
-void free_object(void *p, size_t bytes, size_t alignment) noexcept;
+void free_object(void *p, size_t alignment) noexcept;
 // Live Filter objects (each stage of a scalable filter counts), kept by the
 // Filter constructors and destructor for set_allocator's refusal.
 void note_filter_created() noexcept;
@@ -68,7 +71,7 @@ struct ObjectAllocator {
     if (n > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
     return static_cast<T *>(allocate_object(n * sizeof(T), alignof(T)));
   }
-  void deallocate(T *p, size_t n) noexcept { free_object(p, n * sizeof(T), alignof(T)); }
+  void deallocate(T *p, size_t) noexcept { free_object(p, alignof(T)); }
   template <typename U>
   bool operator==(const ObjectAllocator<U> &) const noexcept {
     return true;
