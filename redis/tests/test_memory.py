@@ -10,6 +10,7 @@ ports, as in test_single_node.py.
 import os
 import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -85,7 +86,9 @@ class Accounting(unittest.TestCase):
     def check_close(self, delta, usage, floor, what):
         # MEMORY USAGE counts the key's own name and entry as well (a few
         # dozen bytes); the filter is the rest. 1 % is the issue's bound.
-        self.assertGreaterEqual(delta, floor, "%s: used_memory grew by less than the filter's bits" % what)
+        # (0.99: Redis shrinks idle clients' buffers on its own clock,
+        # moving used_memory by tens of KB either way.)
+        self.assertGreaterEqual(delta, floor * 0.99, "%s: used_memory grew by less than the filter's bits" % what)
         self.assertLessEqual(abs(delta - usage), usage * 0.01, "%s: used_memory +%d, MEMORY USAGE %d" %
                              (what, delta, usage))
 
@@ -252,17 +255,25 @@ class MaxMemory(unittest.TestCase):
         s.stop()
 
     def test_allkeys_lru_evicts_old_filters(self):
-        s = self.start("allkeys-lru")
+        # Redis's LRU clock ticks once a second: the old filters are made a
+        # second and more before the new ones. 10 samples out of 12 keys
+        # always include old ones.
+        s = self.start("allkeys-lru", extra=["--maxmemory-samples", "10"])
         r = s.client()
-        for i in range(20):
-            r.execute_command("BF.RESERVE", "lru%d" % i, 0.01, 4000000, "NONSCALING")
-        r.execute_command("BF.ADD", "lru19", "x")
+        for i in range(6):
+            r.execute_command("BF.RESERVE", "old%d" % i, 0.01, 4000000, "NONSCALING")  # 4.8 MB each
+        time.sleep(1.5)
+        for i in range(6):
+            r.execute_command("BF.RESERVE", "new%d" % i, 0.01, 4000000, "NONSCALING")
+            r.ping()  # a command after each: eviction runs before it
         evicted = r.info("stats")["evicted_keys"]
         self.assertGreater(evicted, 0)
-        self.assertEqual(r.exists("lru0"), 0)  # the oldest went first
-        self.assertEqual(r.execute_command("BF.EXISTS", "lru19", "x"), 1)
-        self.assertLessEqual(used(r), 50 * MB + 6 * MB)  # at most the last filter over, until the next command
-        self.assertEqual(r.dbsize() + evicted, 20)
+        self.assertEqual(r.dbsize() + evicted, 12)
+        self.assertEqual(sorted(k.decode() for k in r.keys("new*")), ["new%d" % i for i in range(6)])
+        self.assertEqual(len(r.keys("old*")), 6 - evicted)  # only old filters went
+        self.assertLessEqual(used(r), 50 * MB)
+        self.assertEqual(r.execute_command("BF.ADD", "new5", "x"), 1)
+        self.assertEqual(r.execute_command("BF.EXISTS", "new5", "x"), 1)
         s.stop()
 
     def test_replica_under_the_same_limit_follows(self):
