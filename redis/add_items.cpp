@@ -45,16 +45,37 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   return 1;
 }
 
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc) {
+void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                     std::vector<char> *refused) {
+  refused->assign(static_cast<size_t>(argc - first), 0);
   RedisModule_ReplyWithArray(ctx, argc - first);
   for (int i = first; i < argc; ++i) {
     std::string error;
+    const uint64_t refusals = maxmemory_refusals();
     const int r = add_item(v, argv[i], &error);
-    if (r < 0)
+    if (r < 0) {
+      (*refused)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
       reply_error(ctx, error);
-    else
+    } else {
       RedisModule_ReplyWithLongLong(ctx, r);
+    }
   }
+}
+
+void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
+                    const std::vector<char> &refused) {
+  if (!refused_by_maxmemory()) {
+    RedisModule_ReplicateVerbatim(ctx);
+    return;
+  }
+  std::vector<RedisModuleString *> args(argv + 1, argv + first);
+  size_t items = 0;
+  for (int i = first; i < argc; ++i)
+    if (!refused[static_cast<size_t>(i - first)]) {
+      args.push_back(argv[i]);
+      ++items;
+    }
+  if (items != 0) RedisModule_Replicate(ctx, command, "v", args.data(), args.size());
 }
 
 }  // namespace bloom_redis

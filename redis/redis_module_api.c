@@ -35,6 +35,7 @@ const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, size_t *le
 int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
 int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
 int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const char *fmt, ...);
 int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
@@ -88,6 +89,7 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(StringToLongLong),
       BLOOM_REDIS_API(StringToDouble),
       BLOOM_REDIS_API(ReplicateVerbatim),
+      BLOOM_REDIS_API(Replicate),
       BLOOM_REDIS_API(GetContextFlags),
       BLOOM_REDIS_API(SaveUnsigned),
       BLOOM_REDIS_API(LoadUnsigned),

@@ -130,6 +130,7 @@ extern const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, siz
 extern int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
 extern int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
 extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+extern int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const char *fmt, ...);
 extern int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 extern void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 extern uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);

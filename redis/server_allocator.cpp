@@ -11,6 +11,7 @@ namespace {
 thread_local int64_t t_library_net = 0;
 thread_local RedisModuleCtx *t_limit_ctx = nullptr;
 thread_local bool t_refused = false;
+thread_local uint64_t t_refusals = 0;
 
 // Whether `bytes` more would take the server past maxmemory under the
 // noeviction policy, measured as Redis measures it before a deny-oom
@@ -42,6 +43,7 @@ void *hook_alloc(void *, size_t size, size_t alignment) {
   if (size > SIZE_MAX - alignment || alignment > 255) return nullptr;
   if (t_limit_ctx != nullptr && would_exceed_maxmemory(t_limit_ctx, size + alignment)) {
     t_refused = true;
+    ++t_refusals;
     return nullptr;
   }
   auto *block = static_cast<unsigned char *>(server_alloc(size + alignment));
@@ -94,5 +96,7 @@ MemoryLimitScope::~MemoryLimitScope() {
 }
 
 bool refused_by_maxmemory() { return t_refused; }
+
+uint64_t maxmemory_refusals() { return t_refusals; }
 
 }  // namespace bloom_redis
