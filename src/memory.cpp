@@ -144,8 +144,6 @@ void set_allocator(const bloom_allocator *a) {
   g_allocator.struct_size = sizeof(bloom_allocator);
 }
 
-bool custom_allocator_installed() { return g_allocator.alloc != nullptr; }
-
 void *allocate_object(size_t bytes, size_t alignment) {
   if (alignment < alignof(std::max_align_t)) alignment = alignof(std::max_align_t);
   if (g_allocator.alloc != nullptr) {

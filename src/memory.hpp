@@ -45,7 +45,6 @@ AlignedBuffer allocate_zeroed(size_t bytes);
 // freed by the allocator in force when it is freed, which must be the one
 // that made it.
 void set_allocator(const bloom_allocator *a);
-bool custom_allocator_installed();
 // Filter objects and the small tables that live as long as a filter (a
 // scalable filter's stage list): the embedder's allocator when installed,
 // operator new otherwise. allocate_object throws Error(NOMEM) or bad_alloc.
