@@ -1,6 +1,8 @@
 #include "add_items.hpp"
 
+#include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "server_allocator.hpp"
 
 namespace bloom_redis {
 
@@ -8,9 +10,9 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
   if (v->scalable) {
-    // A scalable filter grows by whole stages outside Redis's allocator;
-    // once its arrays reach MAX_FILTER_BYTES it takes no new items, so it
-    // can exceed the limit by at most the one stage that crossed it.
+    // A scalable filter grows by whole stages (from Redis's allocator,
+    // so under maxmemory too; server_allocator.hpp); once its arrays reach MAX_FILTER_BYTES it takes no new
+    // items, so it can exceed the limit by at most the one stage that crossed it.
     size_t size = 0;
     if (bloom_serialized_size(v->filter, &size) == BLOOM_OK && size >= config().max_filter_bytes) {
       const int present = bloom_query(v->filter, data, len);
@@ -29,7 +31,10 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
       return -1;
     }
   }
+  // A scalable filter may grow a stage here: its bytes are the value's.
+  const int64_t before = library_bytes_net();
   const int r = bloom_test_and_add(v->filter, data, len);
+  v->filter_bytes += library_bytes_net() - before;
   if (r < 0) {
     *error = "ERR " + bloom_error("add", r);
     return -1;
@@ -40,16 +45,37 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   return 1;
 }
 
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc) {
+void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                     std::vector<char> *refused) {
+  refused->assign(static_cast<size_t>(argc - first), 0);
   RedisModule_ReplyWithArray(ctx, argc - first);
   for (int i = first; i < argc; ++i) {
     std::string error;
+    const uint64_t refusals = maxmemory_refusals();
     const int r = add_item(v, argv[i], &error);
-    if (r < 0)
-      RedisModule_ReplyWithError(ctx, error.c_str());
-    else
+    if (r < 0) {
+      (*refused)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
+      reply_error(ctx, error);
+    } else {
       RedisModule_ReplyWithLongLong(ctx, r);
+    }
   }
+}
+
+void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
+                    const std::vector<char> &refused) {
+  if (!refused_by_maxmemory()) {
+    RedisModule_ReplicateVerbatim(ctx);
+    return;
+  }
+  std::vector<RedisModuleString *> args(argv + 1, argv + first);
+  size_t items = 0;
+  for (int i = first; i < argc; ++i)
+    if (!refused[static_cast<size_t>(i - first)]) {
+      args.push_back(argv[i]);
+      ++items;
+    }
+  if (items != 0) RedisModule_Replicate(ctx, command, "v", args.data(), args.size());
 }
 
 }  // namespace bloom_redis

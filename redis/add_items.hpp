@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "filter_value.hpp"
 #include "redis_module_api.h"
@@ -15,7 +16,18 @@ namespace bloom_redis {
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error);
 
 // Adds argv[first..argc) and replies with an array of add_item's answers
-// (an error element for an item that could not be added).
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc);
+// (an error element for an item that could not be added); (*refused)[i]
+// says whether maxmemory refused argv[first + i].
+void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                     std::vector<char> *refused);
+
+// Replicates a write that added argv[first..argc) to its filter. Verbatim,
+// unless maxmemory refused some items here (server_allocator.hpp): a
+// replica never refuses, so it gets `command` with argv[1..first) and only
+// the items this server did not refuse, or nothing when there are none
+// (no key is created without an item: a new filter takes its first one
+// without allocating).
+void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
+                    const std::vector<char> &refused);
 
 }  // namespace bloom_redis

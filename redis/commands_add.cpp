@@ -13,8 +13,9 @@ namespace {
 // error and returns NULL on failure.
 FilterValue *create_at(RedisModuleCtx *ctx, FilterKey &key, const FilterParams &p) {
   std::string error;
+  const int64_t since = library_bytes_net();
   bloom_filter *f = create_filter(p, &error);
-  FilterValue *v = f != nullptr ? adopt_filter(f, &error) : nullptr;
+  FilterValue *v = f != nullptr ? adopt_filter(f, since, &error) : nullptr;
   if (v == nullptr) {
     reply_error(ctx, error.rfind("ERR ", 0) == 0 ? error : "ERR " + error);
     return nullptr;
@@ -73,8 +74,9 @@ int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterValue *v = filter_for_add(ctx, key);
   if (v == nullptr) return REDISMODULE_OK;
   std::string error;
+  const uint64_t refusals = maxmemory_refusals();
   const int r = add_item(v, argv[2], &error);
-  RedisModule_ReplicateVerbatim(ctx);
+  replicate_adds(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{maxmemory_refusals() != refusals});
   return r < 0 ? reply_error(ctx, error) : RedisModule_ReplyWithLongLong(ctx, r);
 }
 
@@ -84,8 +86,9 @@ int cmd_madd(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   FilterValue *v = filter_for_add(ctx, key);
   if (v == nullptr) return REDISMODULE_OK;
-  add_items_reply(ctx, v, argv, 2, argc);
-  RedisModule_ReplicateVerbatim(ctx);
+  std::vector<char> refused;
+  add_items_reply(ctx, v, argv, 2, argc, &refused);
+  replicate_adds(ctx, "BF.MADD", argv, 2, argc, refused);
   return REDISMODULE_OK;
 }
 
@@ -133,8 +136,9 @@ int cmd_insert(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     v = create_at(ctx, key, p);
     if (v == nullptr) return REDISMODULE_OK;
   }
-  add_items_reply(ctx, v, argv, items, argc);
-  RedisModule_ReplicateVerbatim(ctx);
+  std::vector<char> refused;
+  add_items_reply(ctx, v, argv, items, argc, &refused);
+  replicate_adds(ctx, "BF.INSERT", argv, items, argc, refused);
   return REDISMODULE_OK;
 }
 

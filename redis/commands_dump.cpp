@@ -79,8 +79,9 @@ namespace {
 // deleted (the image is unusable) and false returned with *error set.
 bool finish_restore(FilterKey &key, FilterValue *v, std::string *error) {
   bloom_filter *f = nullptr;
+  const int64_t since = library_bytes_net();
   const bloom_status st = bloom_deserialize(v->pending.data(), v->pending.size(), &f);
-  FilterValue *live = st == BLOOM_OK ? adopt_filter(f, error) : nullptr;
+  FilterValue *live = st == BLOOM_OK ? adopt_filter(f, since, error) : nullptr;
   if (st != BLOOM_OK) *error = bloom_error("the restored filter is invalid", st);
   if (live == nullptr || !key.set(live)) {
     delete live;

@@ -60,6 +60,7 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     // A missing dst cannot be a source (sources exist), so filters[0] is then
     // the first source; an existing dst named as every source leaves none.
     bloom_filter *copy = nullptr;
+    const int64_t since = library_bytes_net();
     bloom_status st = bloom_clone(target != nullptr ? target->filter : filters[0], &copy);
     if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("merge", st));
     FilterPtr merged(copy);
@@ -77,7 +78,7 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     filters.clear();
 
     std::string error;
-    FilterValue *v = adopt_filter(merged.release(), &error);
+    FilterValue *v = adopt_filter(merged.release(), since, &error);
     if (v == nullptr) return reply_error(ctx, "ERR " + error);
     if (!dst.set(v)) {
       delete v;

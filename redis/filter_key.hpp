@@ -6,6 +6,7 @@
 
 #include "filter_value.hpp"
 #include "redis_module_api.h"
+#include "server_allocator.hpp"
 
 namespace bloom_redis {
 
@@ -14,8 +15,10 @@ extern RedisModuleType *g_filter_type;
 
 class FilterKey {
  public:
+  // A key opened for writing also applies maxmemory to the library's
+  // allocations while it is open (server_allocator.hpp).
   FilterKey(RedisModuleCtx *ctx, RedisModuleString *name, int mode)
-      : key_(RedisModule_OpenKey(ctx, name, mode)) {}
+      : limit_((mode & REDISMODULE_WRITE) != 0 ? ctx : nullptr), key_(RedisModule_OpenKey(ctx, name, mode)) {}
   ~FilterKey() {
     if (key_ != nullptr) RedisModule_CloseKey(key_);
   }
@@ -39,11 +42,15 @@ class FilterKey {
   void remove() { RedisModule_DeleteKey(key_); }
 
  private:
+  MemoryLimitScope limit_;
   RedisModuleKey *key_;
 };
 
+// Replies with msg, or with Redis's own OOM error when an allocation of
+// this command was refused by maxmemory (that failure reached here as
+// "out of memory").
 inline int reply_error(RedisModuleCtx *ctx, const std::string &msg) {
-  return RedisModule_ReplyWithError(ctx, msg.c_str());
+  return RedisModule_ReplyWithError(ctx, refused_by_maxmemory() ? kOomError : msg.c_str());
 }
 
 inline constexpr const char *kLoadingError =

@@ -33,9 +33,10 @@ void *rdb_load(RedisModuleIO *io, int encver) {
   std::string error;
   if (state == kLive) {
     bloom_filter *f = nullptr;
+    const int64_t since = library_bytes_net();
     const bloom_status st = bloom_deserialize(buf, len, &f);
     if (st == BLOOM_OK)
-      v = adopt_filter(f, &error);
+      v = adopt_filter(f, since, &error);
     else
       error = bloom_error("deserializing", st);
   } else if (state == kRestoring && len <= total) {
@@ -65,7 +66,7 @@ void rdb_save(RedisModuleIO *io, void *value) {
     RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->pending.data()), v->pending.size());
     return;
   }
-  std::vector<unsigned char> image;
+  ServerBytes image;
   std::string error;
   // Only an allocation failure gets here; the empty image saved instead
   // makes the load report the loss rather than restore a wrong filter.
@@ -76,7 +77,7 @@ void rdb_save(RedisModuleIO *io, void *value) {
 }
 
 // The AOF gets the filter as the BF.LOADCHUNK commands that rebuild it.
-void emit_chunks(RedisModuleIO *aof, RedisModuleString *key, const std::vector<unsigned char> &image) {
+void emit_chunks(RedisModuleIO *aof, RedisModuleString *key, const ServerBytes &image) {
   const uint64_t chunk = config().dump_chunk_bytes;
   for (uint64_t off = 0; off < image.size();) {
     const uint64_t len = std::min<uint64_t>(chunk, image.size() - off);
@@ -92,7 +93,7 @@ void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
     emit_chunks(aof, key, v->pending);
     return;
   }
-  std::vector<unsigned char> image;
+  ServerBytes image;
   std::string error;
   if (!serialize_filter(v->filter, &image, &error)) {
     RedisModule_LogIOError(aof, "warning", "bloom filter: cannot rewrite: %s", error.c_str());
@@ -105,11 +106,24 @@ size_t mem_usage(const void *value) { return value_memory(*static_cast<const Fil
 
 void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 
+// Freeing a filter is a handful of free() calls whatever its size (a value,
+// its arrays, a scalable filter's stages), so under lazyfree Redis frees it
+// at once instead of on its background thread (it does so above an effort
+// of 64; 0, the default, would mean "unknown, the most"): memory an
+// eviction frees is then free before the next command is admitted.
+size_t free_effort(RedisModuleString *, const void *value) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  const auto *v = static_cast<const FilterValue *>(value);
+  if (v->filter == nullptr || bloom_get_info(v->filter, &info) != BLOOM_OK) return 1;
+  return 2 + info.stages;
+}
+
 void digest(RedisModuleDigest *md, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
-  std::vector<unsigned char> image;
+  ServerBytes image;
   std::string error;
-  const std::vector<unsigned char> *bytes = &v->pending;
+  const ServerBytes *bytes = &v->pending;
   if (!v->loading() && serialize_filter(v->filter, &image, &error)) bytes = &image;
   RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(bytes->data()), bytes->size());
   RedisModule_DigestEndSequence(md);
@@ -128,9 +142,10 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
     return nullptr;
   }
   bloom_filter *f = nullptr;
+  const int64_t since = library_bytes_net();
   if (bloom_clone(v->filter, &f) != BLOOM_OK) return nullptr;
   std::string error;
-  return adopt_filter(f, &error);
+  return adopt_filter(f, since, &error);
 }
 
 }  // namespace
@@ -144,6 +159,7 @@ int register_filter_type(RedisModuleCtx *ctx) {
   tm.mem_usage = mem_usage;
   tm.digest = digest;
   tm.free = free_value;
+  tm.free_effort = free_effort;
   tm.copy = copy_value;
   // Exactly 9 characters, as Redis requires of type names.
   g_filter_type = RedisModule_CreateDataType(ctx, "bloomfltr", kFilterTypeEncoding, &tm);

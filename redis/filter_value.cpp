@@ -23,7 +23,7 @@ std::string bloom_error(const char *what, int status) {
   return msg;
 }
 
-FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
+FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   bloom_info info;
   info.struct_size = sizeof info;
   const bloom_status st = bloom_get_info(f, &info);
@@ -39,6 +39,7 @@ FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
     return nullptr;
   }
   v->filter = f;
+  v->filter_bytes = library_bytes_net() - since;
   v->items = info.keys_added;
   if (info.kind == BLOOM_KIND_SCALABLE) {
     // A scalable filter's keys_added counts every add call, duplicates too;
@@ -56,7 +57,7 @@ FilterValue *adopt_filter(bloom_filter *f, std::string *error) {
   return v;
 }
 
-bool serialize_filter(const bloom_filter *f, std::vector<unsigned char> *out, std::string *error) {
+bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error) {
   size_t size = 0;
   bloom_status st = bloom_serialized_size(f, &size);
   if (st != BLOOM_OK) {
@@ -80,12 +81,9 @@ bool serialize_filter(const bloom_filter *f, std::vector<unsigned char> *out, st
 }
 
 size_t value_memory(const FilterValue &v) {
-  size_t bytes = sizeof v + v.dump_image.capacity() + v.pending.capacity();
-  // The serialized size is the bit arrays plus 136 bytes of framing: close
-  // to the memory the filter holds, and free to compute (no pass over bits).
-  size_t image = 0;
-  if (v.filter != nullptr && bloom_serialized_size(v.filter, &image) == BLOOM_OK) bytes += image;
-  return bytes;
+  const int64_t filter = v.filter_bytes > 0 ? v.filter_bytes : 0;
+  return block_size(&v) + block_size(v.dump_image.data()) + block_size(v.pending.data()) +
+         static_cast<size_t>(filter);
 }
 
 }  // namespace bloom_redis

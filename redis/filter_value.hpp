@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "server_allocator.hpp"
+
 namespace bloom_redis {
 
 // A fresh value for FilterValue::generation: unique across all filters of
@@ -25,6 +27,14 @@ struct FilterValue {
   FilterValue(const FilterValue &) = delete;
   FilterValue &operator=(const FilterValue &) = delete;
   ~FilterValue() { bloom_destroy(filter); }
+  // From Redis's allocator, like everything the value holds.
+  static void *operator new(size_t bytes) {
+    void *p = server_alloc(bytes);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  static void *operator new(size_t bytes, const std::nothrow_t &) noexcept { return server_alloc(bytes); }
+  static void operator delete(void *p) noexcept { server_free(p); }
 
   bool loading() const { return filter == nullptr; }
 
@@ -40,6 +50,9 @@ struct FilterValue {
   }
 
   bloom_filter *filter = nullptr;  // owned; NULL while loading
+  // The bytes the library took from Redis's allocator for this filter
+  // (library_bytes_net() across the calls that built and grew it).
+  int64_t filter_bytes = 0;
   // Keys this filter reports as inserted (BF.CARD): successful adds of new
   // keys, as bloom counts them in bloom_info.keys_added.
   uint64_t items = 0;
@@ -56,21 +69,25 @@ struct FilterValue {
 
   // The serialized image of a live filter while BF.SCANDUMP walks it; kept
   // so each chunk does not cost a whole serialization.
-  std::vector<unsigned char> dump_image;
+  ServerBytes dump_image;
 
   // While loading: the image received so far and its declared total size.
-  std::vector<unsigned char> pending;
+  ServerBytes pending;
   uint64_t pending_total = 0;
 };
 
-// Wraps a live filter (taking ownership) and reads its counters. On failure
+// Wraps a live filter (taking ownership) and reads its counters; its
+// memory is what the library allocated on this thread since `since`, a
+// library_bytes_net() read before the calls that built f. On failure
 // destroys f and returns NULL with *error set.
-FilterValue *adopt_filter(bloom_filter *f, std::string *error);
+FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error);
 
 // The serialized image of a live filter. Returns false with *error set.
-bool serialize_filter(const bloom_filter *f, std::vector<unsigned char> *out, std::string *error);
+bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error);
 
-// Bytes the value occupies, for MEMORY USAGE.
+// Bytes the value occupies in Redis's allocator, for MEMORY USAGE: the
+// value, its buffers and its filter, each block as the allocator sized it,
+// so MEMORY USAGE and used_memory agree.
 size_t value_memory(const FilterValue &v);
 
 // "what: detail" for a failed bloom call, detail from bloom_last_error().

@@ -7,6 +7,7 @@
 #include "filter_params.hpp"
 #include "filter_type.hpp"
 #include "redis_module_api.h"
+#include "server_allocator.hpp"
 
 namespace {
 
@@ -40,6 +41,11 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   if (bloom_redis_api_init(ctx, "bf", static_cast<int>(bloom_version_number())) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   RedisModule_SetModuleOptions(ctx, REDISMODULE_OPTIONS_HANDLE_IO_ERRORS);
+  // Before any filter exists (the library refuses a change after).
+  if (!bloom_redis::install_server_allocator()) {
+    RedisModule_Log(ctx, "warning", "bloom: cannot install Redis's allocator: %s", bloom_last_error());
+    return REDISMODULE_ERR;
+  }
   std::string error;
   if (!bloom_redis::apply_module_args(argv, argc, &error)) {
     RedisModule_Log(ctx, "warning", "bloom: %s", error.c_str());

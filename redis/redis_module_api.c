@@ -3,6 +3,12 @@
 
 void *(*RedisModule_Alloc)(size_t bytes);
 void (*RedisModule_Free)(void *ptr);
+void *(*RedisModule_TryAlloc)(size_t bytes);
+size_t (*RedisModule_MallocSize)(void *ptr);
+RedisModuleServerInfoData *(*RedisModule_GetServerInfo)(RedisModuleCtx *ctx, const char *section);
+void (*RedisModule_FreeServerInfo)(RedisModuleCtx *ctx, RedisModuleServerInfoData *data);
+unsigned long long (*RedisModule_ServerInfoGetFieldUnsigned)(RedisModuleServerInfoData *data,
+                                                             const char *field, int *out_err);
 void (*RedisModule_SetModuleAttribs)(RedisModuleCtx *ctx, const char *name, int ver, int apiver);
 int (*RedisModule_IsModuleNameBusy)(const char *name);
 void (*RedisModule_SetModuleOptions)(RedisModuleCtx *ctx, int options);
@@ -29,6 +35,7 @@ const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, size_t *le
 int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
 int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
 int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const char *fmt, ...);
 int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
@@ -54,6 +61,10 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
   } table[] = {
       BLOOM_REDIS_API(Alloc),
       BLOOM_REDIS_API(Free),
+      BLOOM_REDIS_API(MallocSize),
+      BLOOM_REDIS_API(GetServerInfo),
+      BLOOM_REDIS_API(FreeServerInfo),
+      BLOOM_REDIS_API(ServerInfoGetFieldUnsigned),
       BLOOM_REDIS_API(SetModuleAttribs),
       BLOOM_REDIS_API(IsModuleNameBusy),
       BLOOM_REDIS_API(SetModuleOptions),
@@ -78,6 +89,7 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(StringToLongLong),
       BLOOM_REDIS_API(StringToDouble),
       BLOOM_REDIS_API(ReplicateVerbatim),
+      BLOOM_REDIS_API(Replicate),
       BLOOM_REDIS_API(GetContextFlags),
       BLOOM_REDIS_API(SaveUnsigned),
       BLOOM_REDIS_API(LoadUnsigned),
@@ -94,6 +106,9 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
   get_api_fn get_api = *(get_api_fn *)ctx;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
     if (get_api(table[i].name, table[i].target) != REDISMODULE_OK) return REDISMODULE_ERR;
+  /* Optional: a server without it leaves the pointer NULL. */
+  if (get_api("RedisModule_TryAlloc", (void **)&RedisModule_TryAlloc) != REDISMODULE_OK)
+    RedisModule_TryAlloc = 0;
   if (RedisModule_IsModuleNameBusy(name)) return REDISMODULE_ERR;
   RedisModule_SetModuleAttribs(ctx, name, version, REDISMODULE_APIVER_1);
   return REDISMODULE_OK;

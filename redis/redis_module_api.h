@@ -27,6 +27,8 @@ extern "C" {
 #define REDISMODULE_APIVER_1 1
 
 /* RedisModule_GetContextFlags bits. */
+#define REDISMODULE_CTX_FLAGS_MAXMEMORY (1 << 8)   /* maxmemory is set */
+#define REDISMODULE_CTX_FLAGS_EVICT (1 << 9)       /* the maxmemory policy can evict keys */
 #define REDISMODULE_CTX_FLAGS_REPLICATED (1 << 12) /* sent by the master */
 #define REDISMODULE_CTX_FLAGS_LOADING (1 << 13)    /* loading the AOF or an RDB */
 
@@ -54,6 +56,7 @@ typedef struct RedisModuleIO RedisModuleIO;
 typedef struct RedisModuleType RedisModuleType;
 typedef struct RedisModuleDigest RedisModuleDigest;
 typedef struct RedisModuleDefragCtx RedisModuleDefragCtx;
+typedef struct RedisModuleServerInfoData RedisModuleServerInfoData;
 
 typedef int (*RedisModuleCmdFunc)(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 typedef void *(*RedisModuleTypeLoadFunc)(RedisModuleIO *rdb, int encver);
@@ -91,6 +94,16 @@ typedef struct RedisModuleTypeMethods {
 /* The API functions, filled in by bloom_redis_api_init(). */
 extern void *(*RedisModule_Alloc)(size_t bytes);
 extern void (*RedisModule_Free)(void *ptr);
+/* Present in Redis 7.0.15, not in every server: NULL instead of aborting
+ * the server when the allocation fails. Optional: NULL when the server lacks it, and
+ * the module then uses RedisModule_Alloc. */
+extern void *(*RedisModule_TryAlloc)(size_t bytes);
+/* The allocator's size of a block (what used_memory counts for it). */
+extern size_t (*RedisModule_MallocSize)(void *ptr);
+extern RedisModuleServerInfoData *(*RedisModule_GetServerInfo)(RedisModuleCtx *ctx, const char *section);
+extern void (*RedisModule_FreeServerInfo)(RedisModuleCtx *ctx, RedisModuleServerInfoData *data);
+extern unsigned long long (*RedisModule_ServerInfoGetFieldUnsigned)(RedisModuleServerInfoData *data,
+                                                                    const char *field, int *out_err);
 extern void (*RedisModule_SetModuleAttribs)(RedisModuleCtx *ctx, const char *name, int ver, int apiver);
 extern int (*RedisModule_IsModuleNameBusy)(const char *name);
 extern void (*RedisModule_SetModuleOptions)(RedisModuleCtx *ctx, int options);
@@ -117,6 +130,7 @@ extern const char *(*RedisModule_StringPtrLen)(const RedisModuleString *str, siz
 extern int (*RedisModule_StringToLongLong)(const RedisModuleString *str, long long *ll);
 extern int (*RedisModule_StringToDouble)(const RedisModuleString *str, double *d);
 extern int (*RedisModule_ReplicateVerbatim)(RedisModuleCtx *ctx);
+extern int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const char *fmt, ...);
 extern int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 extern void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 extern uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);

@@ -114,7 +114,10 @@ Filter::Filter(const FilterConfig &config)
       concurrent_removed_(make_remove_counter(config)),
       stripes_(make_stripes(config)) {
   allocation_point(sizeof(Filter));
+  note_filter_created();
 }
+
+Filter::~Filter() { note_filter_destroyed(); }
 
 Filter::Filter(const Filter &other, int)
     : config_(other.config_),
@@ -124,6 +127,7 @@ Filter::Filter(const Filter &other, int)
       stripes_(make_stripes(other.config_)) {
   allocation_point(sizeof(Filter));
   set_keys_added(other.keys_added());
+  note_filter_created();
 }
 
 uint64_t Filter::concurrent_keys_added() const {

@@ -15,6 +15,7 @@
 #include "filter_config.hpp"
 #include "format/byte_stream.hpp"
 #include "hash/hasher.hpp"
+#include "memory.hpp"
 #include "striped_counter.hpp"
 
 namespace bloom::core {
@@ -34,9 +35,21 @@ struct KeyQueryPaths {
 class Filter {
  public:
   explicit Filter(const FilterConfig &config);
-  virtual ~Filter() = default;
-  Filter(const Filter &) = delete;
-  Filter &operator=(const Filter &) = delete;
+  virtual ~Filter();
+  // Filter objects of every kind come from allocate_object: the embedder's
+  // allocator when one is installed (bloom_set_allocator), operator new
+  // otherwise. The aligned forms serve kinds with over-aligned members.
+  // Unsized deletes: GCC 12 calls no class-scope sized delete when a
+  // constructor throws (the object leaked), so the size travels with the
+  // block instead (allocate_object).
+  static void *operator new(size_t bytes) { return allocate_object(bytes, alignof(std::max_align_t)); }
+  static void *operator new(size_t bytes, std::align_val_t a) {
+    return allocate_object(bytes, static_cast<size_t>(a));
+  }
+  static void operator delete(void *p) noexcept { free_object(p, alignof(std::max_align_t)); }
+  static void operator delete(void *p, std::align_val_t a) noexcept {
+    free_object(p, static_cast<size_t>(a));
+  }
 
   const FilterConfig &config() const { return config_; }
   const Hasher &hasher() const { return hasher_; }

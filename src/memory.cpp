@@ -25,6 +25,24 @@ std::atomic<uint64_t> g_largest{0};
 std::atomic<uint64_t> g_object_calls{0};
 std::atomic<uint64_t> g_object_bytes{0};
 
+// The embedder's allocator; alloc == nullptr means the defaults. Written
+// only while no filter exists, so readers need no synchronisation beyond
+// the embedder's promise not to race bloom_set_allocator with other calls.
+bloom_allocator g_allocator{};
+std::atomic<uint64_t> g_live_filters{0};
+
+void *hooked_alloc(size_t bytes, size_t alignment) {
+  void *p = g_allocator.alloc(g_allocator.user_data, bytes, alignment);
+  if (p == nullptr)
+    fail(BLOOM_E_NOMEM, "cannot allocate " + std::to_string(bytes) + " bytes (embedder's allocator)");
+  if (reinterpret_cast<uintptr_t>(p) % alignment != 0) {
+    g_allocator.free(g_allocator.user_data, p, bytes, alignment);
+    fail(BLOOM_E_NOMEM,
+         "the embedder's allocator returned memory not aligned to " + std::to_string(alignment) + " bytes");
+  }
+  return p;
+}
+
 void maybe_inject_failure() {
   if (g_failure_countdown != 0 && --g_failure_countdown == 0)
     fail(BLOOM_E_NOMEM, "allocation failure injected by a test");
@@ -32,6 +50,10 @@ void maybe_inject_failure() {
 }  // namespace
 
 void AlignedFree::operator()(void *p) const noexcept {
+  if (hooked_bytes != 0) {
+    g_allocator.free(g_allocator.user_data, p, hooked_bytes, kCacheLine);
+    return;
+  }
 #if BLOOM_HAVE_MMAP
   if (mapped_bytes != 0) {
     munmap(p, mapped_bytes);
@@ -73,6 +95,12 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
   maybe_inject_failure();
   const size_t rounded = (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
   if (rounded < bytes) fail(BLOOM_E_OVERFLOW, "allocation size overflows");
+  if (g_allocator.alloc != nullptr) {
+    const size_t size = rounded == 0 ? kCacheLine : rounded;
+    void *p = hooked_alloc(size, kCacheLine);
+    std::memset(p, 0, size);
+    return AlignedBuffer(p, AlignedFree{0, size});
+  }
 #if BLOOM_HAVE_MMAP
   // Zeroing up front touched every page: a 12.5 GB filter (k = 1 at p =
   // 1e-5) took 37 s and 12 GB of resident memory just to be created.
@@ -98,5 +126,57 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
   std::memset(p, 0, rounded == 0 ? kCacheLine : rounded);
   return AlignedBuffer(p);
 }
+
+void set_allocator(const bloom_allocator *a) {
+  if (live_filters() != 0)
+    fail(BLOOM_E_UNSUPPORTED, std::to_string(live_filters()) +
+                                  " filter objects exist; set the allocator before creating any filter");
+  if (a == nullptr) {
+    g_allocator = bloom_allocator{};
+    return;
+  }
+  if (a->struct_size < sizeof(bloom_allocator))
+    fail(BLOOM_E_INVALID_ARG,
+         "struct_size is " + std::to_string(a->struct_size) +
+             ", below sizeof(bloom_allocator) = " + std::to_string(sizeof(bloom_allocator)));
+  if (a->alloc == nullptr || a->free == nullptr) fail(BLOOM_E_INVALID_ARG, "alloc or free is NULL");
+  g_allocator = *a;
+  g_allocator.struct_size = sizeof(bloom_allocator);
+}
+
+void *allocate_object(size_t bytes, size_t alignment) {
+  if (alignment < alignof(std::max_align_t)) alignment = alignof(std::max_align_t);
+  if (g_allocator.alloc != nullptr) {
+    if (bytes > SIZE_MAX - alignment) throw std::bad_alloc();
+    const size_t total = bytes + alignment;
+    auto *block = static_cast<unsigned char *>(hooked_alloc(total, alignment));
+    std::memcpy(block, &total, sizeof total);
+    return block + alignment;
+  }
+  if (alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+    return ::operator new (bytes, std::align_val_t{alignment});
+  return ::operator new(bytes);
+}
+
+void free_object(void *p, size_t alignment) noexcept {
+  if (p == nullptr) return;
+  if (alignment < alignof(std::max_align_t)) alignment = alignof(std::max_align_t);
+  if (g_allocator.alloc != nullptr) {
+    unsigned char *block = static_cast<unsigned char *>(p) - alignment;
+    size_t total = 0;
+    std::memcpy(&total, block, sizeof total);
+    g_allocator.free(g_allocator.user_data, block, total, alignment);
+    return;
+  }
+  if (alignment > __STDCPP_DEFAULT_NEW_ALIGNMENT__) {
+    ::operator delete (p, std::align_val_t{alignment});
+    return;
+  }
+  ::operator delete(p);
+}
+
+void note_filter_created() noexcept { g_live_filters.fetch_add(1, std::memory_order_relaxed); }
+void note_filter_destroyed() noexcept { g_live_filters.fetch_sub(1, std::memory_order_relaxed); }
+uint64_t live_filters() noexcept { return g_live_filters.load(std::memory_order_relaxed); }
 
 }  // namespace bloom::core

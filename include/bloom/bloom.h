@@ -400,6 +400,46 @@ BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits
 BLOOM_API double bloom_expected_fp_rate(uint64_t n, uint64_t bits, uint32_t hashes);
 
 /* ------------------------------------------------------------------------ */
+/* Memory                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* An embedder's allocator, for a host that must account for the memory its
+ * filters hold (the Redis module gives filters the server's allocator, so
+ * used_memory, maxmemory and eviction see them; docs/redis.md).
+ * alloc: size bytes (> 0) aligned to `alignment`, a power of two from 16 to
+ *   64 (64 for bit and counter arrays, whose cache-line layout the blocked
+ *   kind relies on; 16 or 32 for filter objects), or NULL on failure, which
+ *   the call that needed the memory reports as BLOOM_E_NOMEM, changing
+ *   nothing. The memory need not be zeroed. A pointer with less alignment
+ *   than asked is handed straight back to free and reported as NOMEM.
+ * free: ptr (never NULL) with the size and alignment its alloc was given.
+ * user_data: passed to both, untouched.
+ * Both may be called from any thread that creates, adds to (a scalable
+ * filter grows by stages), clones, loads or destroys a filter; with
+ * BLOOM_FLAG_CONCURRENT filters, from several at once. */
+typedef struct bloom_allocator {
+  size_t struct_size; /* = sizeof(bloom_allocator) */
+  void *(*alloc)(void *user_data, size_t size, size_t alignment);
+  void (*free)(void *user_data, void *ptr, size_t size, size_t alignment);
+  void *user_data;
+} bloom_allocator;
+
+/* Installs a process-wide allocator (copied, not retained) for everything a
+ * filter holds while it lives: the filter object, its bit or counter arrays
+ * and a scalable filter's stage list. (Not covered: the lock and counter
+ * stripes of BLOOM_FLAG_CONCURRENT filters, a few KiB, and the small
+ * temporaries of a single call; a bloom_map'ed filter's bits stay in the
+ * file's mapping.) NULL restores the defaults: malloc-style memory, with
+ * arrays of 2 MiB or more mapped from the kernel. Call it before creating
+ * any filter and not concurrently with any other bloom_* call. In a library
+ * linked statically into a plugin (the Redis module), "process-wide" means
+ * that plugin's copy of the library.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (struct_size too small, alloc or free
+ * NULL); BLOOM_E_UNSUPPORTED while any filter exists (each allocation must
+ * be freed by the allocator that made it), leaving the allocator as it was. */
+BLOOM_API bloom_status bloom_set_allocator(const bloom_allocator *a);
+
+/* ------------------------------------------------------------------------ */
 /* Errors and versions                                                       */
 /* ------------------------------------------------------------------------ */
 

@@ -87,7 +87,7 @@ ScalableFilter::ScalableFilter(const FilterConfig &config) : Filter(config) {
   stages_.push_back(make_stage(0));
 }
 
-ScalableFilter::ScalableFilter(const FilterConfig &config, std::vector<Stage> stages)
+ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
     : Filter(config), stages_(std::move(stages)) {}
 
 ScalableFilter::Stage ScalableFilter::make_stage(uint32_t index) const {
@@ -147,7 +147,7 @@ void ScalableFilter::merge_from(const Filter &src_filter) {
                                      std::to_string(a.hashes) + " vs " + std::to_string(b.hashes) + ")");
   }
   // Copy the extra stages before touching anything, so NOMEM changes nothing.
-  std::vector<Stage> extra;
+  Stages extra;
   uint64_t extra_bits = 0;
   for (size_t i = common; i < src.stages_.size(); ++i) {
     extra_bits += src.stages_[i]->config().bits;
@@ -188,7 +188,7 @@ void ScalableFilter::clear_all() {
 }
 
 std::unique_ptr<Filter> ScalableFilter::clone_filter() const {
-  std::vector<Stage> copies;
+  Stages copies;
   copies.reserve(stages_.size());
   for (const Stage &s : stages_) copies.emplace_back(static_cast<ClassicFilter *>(s->clone().release()));
   auto f = std::unique_ptr<ScalableFilter>(new ScalableFilter(config_, std::move(copies)));
@@ -294,7 +294,7 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
   if (descs[0].bits != h.config.bits || descs[0].hashes != h.config.hashes)
     fail(BLOOM_E_FORMAT, "stage 0 disagrees with the header's m and k");
 
-  std::vector<Stage> stages;
+  Stages stages;
   stages.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
     const Descriptor &d = descs[i];

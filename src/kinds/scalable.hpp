@@ -77,13 +77,15 @@ class ScalableFilter final : public Filter {
 
  private:
   using Stage = std::unique_ptr<ClassicFilter>;
-  ScalableFilter(const FilterConfig &config, std::vector<Stage> stages);
+  // Lives as long as the filter, so from the embedder's allocator too.
+  using Stages = std::vector<Stage, ObjectAllocator<Stage>>;
+  ScalableFilter(const FilterConfig &config, Stages stages);
 
   // A new empty stage number `index` of this chain (throws, changes nothing).
   Stage make_stage(uint32_t index) const;
   uint64_t total_bits() const;
 
-  std::vector<Stage> stages_;
+  Stages stages_;
 };
 
 }  // namespace bloom::core
