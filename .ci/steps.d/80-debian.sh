@@ -10,7 +10,6 @@
 # machine as it was.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-repo=$PWD
 start=$(date +%s)
 packages=(libbloomfilter1 libbloomfilter-dev bloomfilter-tools python3-bloomkit redis-bloomfilter)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
@@ -51,7 +50,7 @@ else
   grep -E '^dpkg-(gensymbols|shlibdeps): warning' "$work/build.log" || true
 fi
 built=$(date +%s)
-ls "$work"/*.deb | xargs -n1 basename
+for deb in "$work"/*.deb; do basename "$deb"; done
 
 echo "--- lintian (errors fail the step; warnings are printed)"
 changes=$(ls "$work"/*.changes)
@@ -141,7 +140,7 @@ answer=$(bloom query "$work/keys.bloom" "$first")
 echo "$answer"
 [ "$answer" = "$first	maybe" ] || fail "bloom query of a built key"
 for page in $(dpkg -L bloomfilter-tools | grep '/man/man1/'); do
-  [ -f "$page" ] && gzip -t "$page" || fail "man page $page"
+  { [ -f "$page" ] && gzip -t "$page"; } || fail "man page $page"
 done
 echo "man pages: $(dpkg -L bloomfilter-tools | grep -c '/man/man1/.' || true)"
 
