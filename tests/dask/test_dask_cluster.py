@@ -17,7 +17,7 @@ def setUpModule():
     global cluster, client
     from distributed import Client, LocalCluster
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.WARNING, scheduler_port=0)
     try:
         client = Client(cluster, timeout=TIMEOUT)
