@@ -1,5 +1,5 @@
 """Runs an example that needs Dask (argv[1:]) with this interpreter, or
-says that it skips (no Dask on a developer machine; never under CI=true,
+says that it skips (no Dask on a developer machine; never when CI is set,
 where a missing Dask is an error: dask_helpers.require_dask)."""
 
 import os
