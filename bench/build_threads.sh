@@ -49,17 +49,28 @@ for rep in $(seq 1 "$reps"); do
 done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-printf '\n%-8s %-3s %-26s %9s %9s %9s   %s\n' kind -n path "median s" "M keys/s" speed-up "runs (s)"
+# The speed-up is taken inside each repetition (1 thread / this path, runs
+# seconds apart), then the median and range over repetitions: the host's
+# load drifts over minutes (the same run took 16 s and 83 s in one sitting).
+ratios() {
+  paste <(echo "$1" | tr ' ' '\n' | grep -v '^$') <(echo "$2" | tr ' ' '\n' | grep -v '^$') |
+    awk '{printf "%.3f ", $1 / $2}'
+}
+printf '\n%-8s %-3s %-26s %9s %9s %9s %14s   %s\n' kind -n path "median s" "M keys/s" speed-up "(range)" "runs (s)"
 for kind in $kinds; do
   for n in "" "-n"; do
-    base=$(echo "${times[$kind|$n|1 thread]}" | median)
+    base_runs=${times[$kind|$n|1 thread]}
     for cfg in "${configs[@]}"; do
       IFS='|' read -r label _ _ <<<"$cfg"
       runs=${times[$kind|$n|$label]}
       m=$(echo "$runs" | median)
-      awk -v kind="$kind" -v n="${n:--}" -v label="$label" -v m="$m" -v keys="$keys" -v base="$base" \
-        -v runs="$runs" 'BEGIN{printf "%-8s %-3s %-26s %9.2f %9.2f %8.2fx  %s\n", kind, n, label, m,
-        keys / m / 1e6, base / m, runs}'
+      r=$(ratios "$base_runs" "$runs")
+      rm=$(echo "$r" | median)
+      lo=$(echo "$r" | tr ' ' '\n' | grep -v '^$' | sort -g | head -1)
+      hi=$(echo "$r" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1)
+      awk -v kind="$kind" -v n="${n:--}" -v label="$label" -v m="$m" -v keys="$keys" -v rm="$rm" \
+        -v lo="$lo" -v hi="$hi" -v runs="$runs" 'BEGIN{printf "%-8s %-3s %-26s %9.2f %9.2f %8.2fx %6.2f-%.2fx   %s\n",
+        kind, n, label, m, keys / m / 1e6, rm, lo, hi, runs}'
     done
   done
 done

@@ -217,7 +217,8 @@ class ZWorkerKilledMidBuild(unittest.TestCase):
             pids_before = set(client.run(os.getpid).values())
             keys = dd.from_map(partition_killing_its_worker, range(parts), per_partition=per,
                                marker_dir=marks, victim=7, enforce_metadata=False)
-            built = bd.build(keys, capacity=parts * per, fp_rate=0.01, split_every=4)
+            delayed = bd.build_delayed(keys, capacity=parts * per, fp_rate=0.01, split_every=4)
+            built = client.compute(delayed).result(timeout=TIMEOUT)
             attempts = sorted(os.listdir(marks))
             # The nanny restarts the killed worker (not needed here: the
             # build already finished on the survivor).
