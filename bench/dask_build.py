@@ -45,6 +45,11 @@ def left_partition(i, rows, id_range):
                          "value": rng.integers(0, 1 << 30, rows, dtype=np.int64)})
 
 
+def row(name, t, runs, n, t_single):
+    return (f"{name:<46} {t:9.2f} {n / t / 1e6:9.1f} {t_single / t:12.2f}x   "
+            + " ".join(f"{r:.2f}" for r in runs))
+
+
 def timed(fn, reps):
     times, result = [], None
     for _ in range(reps):
@@ -101,6 +106,7 @@ def main():
     t_single, runs, reference = timed(single, args.reps)
     image = reference.to_bytes()
     rows = [("1 process, add_column (int64 buffer)", t_single, runs)]
+    print("done:", row(*rows[-1], n, t_single), flush=True)
     # The generic batch path (a bytes object per key), on 2 M keys.
     sample = key_partition(0, min(per, 2_000_000))
     t_bytes, runs_b, _ = timed(lambda: bloomkit.Filter(**params).add_many(map(int_key, sample.tolist())), 1)
@@ -117,13 +123,14 @@ def main():
             if built.to_bytes() != image:
                 raise SystemExit(f"{workers} workers: the filter differs from the single-process one")
             rows.append((f"dask, {workers} worker process{'es' if workers > 1 else ''}", t, runs))
+            print("done:", row(*rows[-1], n, t_single), flush=True)
             if workers == max(int(w) for w in args.workers.split(",")):
                 join = semi_join_rows(args, client)
+                print("done:", join, flush=True)
 
     print(f"\n{'path':<46} {'median s':>9} {'M keys/s':>9} {'vs 1 process':>13}   runs (s)")
     for name, t, runs in rows:
-        print(f"{name:<46} {t:9.2f} {n / t / 1e6:9.1f} {t_single / t:12.2f}x   "
-              + " ".join(f"{r:.2f}" for r in runs))
+        print(row(name, t, runs, n, t_single))
     print("every dask build equals the single-process filter byte for byte "
           f"({len(image):,} bytes)")
     if join:
