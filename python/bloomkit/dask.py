@@ -145,6 +145,10 @@ def _keep_rows(part: Any, shared: "SharedFilter", on: Optional[str]) -> Any:
     """The rows of one partition whose key the filter does not rule out."""
     import pandas as pd
 
+    if not isinstance(shared, SharedFilter):
+        # A scattered Future reached a non-distributed scheduler (compute(
+        # scheduler="threads") while a Client is active): fetch it.
+        shared = shared.result()
     f = shared.filter
     if isinstance(part, pd.DataFrame):
         return part[_columns.query_column(f, part[on])]

@@ -204,6 +204,22 @@ class SemiJoinOnTheCluster(unittest.TestCase):
         self.assertGreaterEqual(set(b), set(range(0, 1000, 10)) | {None})
 
 
+    def test_a_local_scheduler_while_a_client_is_active(self):
+        import warnings
+        import dask.dataframe as dd
+        import pandas as pd
+        import bloomkit
+        import bloomkit.dask as bd
+
+        f = bloomkit.Filter(capacity=100, fp_rate=1e-4)
+        f.add("b")
+        kept = bd.semi_join(dd.from_pandas(pd.DataFrame({"k": list("abc") * 5}), npartitions=3), f, on="k")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Dask warns about a local scheduler beside a Client
+            local = kept.compute(scheduler="sync")
+        self.assertEqual(list(local.k), ["b"] * 5)
+
+
 class ZWorkerKilledMidBuild(unittest.TestCase):
     """Runs last (unittest orders classes by name): it kills a worker."""
 
