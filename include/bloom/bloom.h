@@ -284,7 +284,9 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
  * temporary file is removed. Where the file system has O_TMPFILE (Linux) the
  * file is written unnamed and named only just before the rename, so a
  * process killed mid-save leaves a temporary file only if killed in that
- * moment (elsewhere a kill may leave one; docs/hardening.md). A symbolic link at path is followed: the file
+ * moment (elsewhere a kill may leave one). Such a leftover is named
+ * <path>.tmp.<pid>.<n>; the next bloom_save of the same path removes those
+ * of processes that no longer exist (docs/hardening.md). A symbolic link at path is followed: the file
  * it points to is replaced and the link stays. A replaced file keeps its
  * permission bits (and owner and group where the process may set them); a
  * new one gets 0666 minus the umask. A path that names something other than
