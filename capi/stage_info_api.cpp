@@ -1,5 +1,6 @@
 // stage_info_api.cpp -- bloom_get_stage_info: the fill of one stage of a
-// scalable filter (stage 0 of any other kind is the whole filter).
+// scalable filter (stage 0 of any other kind is the whole filter), and
+// bloom_growth_bytes: what the next stage would cost.
 #include "bloom/bloom.h"
 #include "caller_info.hpp"
 #include "guard.hpp"
@@ -16,6 +17,15 @@ bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stage, bloom_i
     require_arg(f, "filter");
     require_arg(out, "out");
     bloom::capi::fill_caller_info(out, [&](bloom_info &full) { to_core(f)->get_stage_info(stage, full); });
+  });
+}
+
+bloom_status bloom_growth_bytes(const bloom_filter *f, uint64_t *bytes) {
+  return guarded("bloom_growth_bytes", [&] {
+    require_arg(f, "filter");
+    require_arg(bytes, "bytes");
+    *bytes = 0;
+    *bytes = to_core(f)->growth_bytes();
   });
 }
 

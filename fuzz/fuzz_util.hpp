@@ -3,6 +3,7 @@
 // the replay driver both report it), and the properties every load must have.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -80,6 +81,68 @@ inline std::vector<int> answers(const bloom_filter *f, size_t probes) {
   return out;
 }
 
+// An add may fail only where a scalable filter cannot grow: its next stage
+// would exceed the limits (OVERFLOW; e.g. growth = 1e300 makes stage 1's
+// capacity overflow) or cannot be allocated (NOMEM). Every other kind must
+// accept every add. The fuzz targets then stop trusting the failed keys.
+inline bool is_growth_refusal(const bloom_filter *f, int status) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  if (bloom_get_info(f, &info) != BLOOM_OK || info.kind != BLOOM_KIND_SCALABLE) return false;
+  return status == BLOOM_E_OVERFLOW || status == BLOOM_E_NOMEM;
+}
+
+// A loaded scalable filter grows only as its parameters say, and loading
+// checked those against every stored stage (a 264-byte file whose header
+// capacity was 2^32 - 1 made the next add reserve 14.9 GB). So: adds to a
+// copy allocate exactly what bloom_growth_bytes announced before each one,
+// and that is a classic array for growth x the newest stage's keys at
+// tightening x its rate (bloom_optimal_params' m, or the few bits more an
+// exact small-filter fit or k <= 64 need).
+inline void check_bounded_growth(const bloom_filter *loaded) {
+  bloom_filter *f = nullptr;
+  if (bloom_clone(loaded, &f) != BLOOM_OK) return;  // NOMEM: nothing to check
+  bloom_info info;
+  info.struct_size = sizeof info;
+  for (int i = 0; i < 24; ++i) {
+    FUZZ_CHECK(bloom_get_info(f, &info) == BLOOM_OK, "get_info");
+    bloom_info last;
+    last.struct_size = sizeof last;
+    FUZZ_CHECK(bloom_get_stage_info(f, info.stages - 1, &last) == BLOOM_OK, "stage_info");
+    uint64_t announced = 0;
+    const bloom_status gs = bloom_growth_bytes(f, &announced);
+    if (gs != BLOOM_OK) {
+      FUZZ_CHECK(gs == BLOOM_E_OVERFLOW, "growth_bytes returned %d", gs);
+      break;
+    }
+    if (announced > 0) {
+      const double n = std::ceil(static_cast<double>(last.capacity) * info.growth);
+      uint64_t bits = 0;
+      uint32_t k = 0;
+      if (n < 1e15 && bloom_optimal_params(static_cast<uint64_t>(n), last.fp_rate * info.tightening, &bits,
+                                           &k) == BLOOM_OK) {
+        // k capped at 64 below p ~ 2^-64 needs more bits than the formula:
+        // m ~ k n / p^(1/k); 8x covers p down to the 1e-300 floor.
+        const double formula_bytes = static_cast<double>(bits) / 8.0;
+        const double limit = 8.0 * formula_bytes + 4096;
+        FUZZ_CHECK(static_cast<double>(announced) <= limit, "next stage of %llu bytes for %.0f keys at %g",
+                   static_cast<unsigned long long>(announced), n, last.fp_rate * info.tightening);
+      }
+    }
+    const std::string k = "growth-" + std::to_string(i);
+    core::reset_allocation_stats();
+    const bloom_status s = bloom_add(f, k.data(), k.size());
+    const uint64_t allocated = core::allocation_stats().array_bytes;
+    if (s != BLOOM_OK) {
+      FUZZ_CHECK(is_growth_refusal(f, s), "add returned %d", s);
+      break;
+    }
+    FUZZ_CHECK(allocated <= announced, "an add allocated %llu bytes, %llu announced",
+               static_cast<unsigned long long>(allocated), static_cast<unsigned long long>(announced));
+  }
+  bloom_destroy(f);
+}
+
 // Deserializes input and checks what holds for any input: a refusal has a
 // refusal status, no handle and a message; no load allocates arrays larger
 // than the input; an accepted image re-serializes to the input less the
@@ -107,18 +170,8 @@ inline bloom_filter *load_checked(const std::vector<unsigned char> &input) {
   bloom_info info;
   info.struct_size = sizeof info;
   FUZZ_CHECK(bloom_get_info(f, &info) == BLOOM_OK, "get_info");
+  if (info.kind == BLOOM_KIND_SCALABLE) check_bounded_growth(f);
   return f;
-}
-
-// An add may fail only where a scalable filter cannot grow: its next stage
-// would exceed the limits (OVERFLOW; e.g. growth = 1e300 makes stage 1's
-// capacity overflow) or cannot be allocated (NOMEM). Every other kind must
-// accept every add. The fuzz targets then stop trusting the failed keys.
-inline bool is_growth_refusal(const bloom_filter *f, int status) {
-  bloom_info info;
-  info.struct_size = sizeof info;
-  if (bloom_get_info(f, &info) != BLOOM_OK || info.kind != BLOOM_KIND_SCALABLE) return false;
-  return status == BLOOM_E_OVERFLOW || status == BLOOM_E_NOMEM;
 }
 
 // Filter parameters from the input, kept small so each run is fast; some

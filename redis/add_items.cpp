@@ -1,5 +1,7 @@
 #include "add_items.hpp"
 
+#include <algorithm>
+
 #include "filter_key.hpp"
 #include "filter_params.hpp"
 #include "server_allocator.hpp"
@@ -10,14 +12,19 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
   if (v->scalable) {
-    // A scalable filter grows by whole stages (from Redis's allocator,
-    // so under maxmemory too; server_allocator.hpp); once its arrays reach MAX_FILTER_BYTES it takes no new
-    // items, so it can exceed the limit by at most the one stage that crossed it.
+    // A new stage is checked against MAX_FILTER_BYTES before it exists
+    // (bloom_growth_bytes), so the filter never grows past the limit:
+    // checked after the fact, a hostile restored image's next stage of
+    // 1.49 GB was created, saved and reloaded on every restart.
+    const int present = bloom_query(v->filter, data, len);
+    if (present == 1) return 0;
+    uint64_t growth = 0;
     size_t size = 0;
-    if (bloom_serialized_size(v->filter, &size) == BLOOM_OK && size >= config().max_filter_bytes) {
-      const int present = bloom_query(v->filter, data, len);
-      if (present == 1) return 0;
-      *error = "ERR filter is full: it reached the MAX_FILTER_BYTES limit of " +
+    if (bloom_growth_bytes(v->filter, &growth) == BLOOM_OK && growth > 0 &&
+        bloom_serialized_size(v->filter, &size) == BLOOM_OK &&
+        growth > config().max_filter_bytes - std::min<uint64_t>(size, config().max_filter_bytes)) {
+      *error = "ERR filter is full: its next stage of " + std::to_string(growth) +
+               " bytes would take it past the MAX_FILTER_BYTES limit of " +
                std::to_string(config().max_filter_bytes) + " bytes";
       return -1;
     }

@@ -67,8 +67,8 @@ void configure_scalable(const bloom_options &o, FilterConfig &c) {
     fail(BLOOM_E_INVALID_ARG,
          "scalable filters size each stage from capacity and fp_rate; bits and hashes "
          "must be 0");
-  if (!(o.growth >= 1.0 && std::isfinite(o.growth)))
-    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) + " must be a finite number >= 1");
+  if (!(o.growth >= 1.0 && o.growth <= kScalableMaxGrowth))
+    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) + " must lie in [1, 32768]");
   if (!(o.tightening > 0.0 && o.tightening < 1.0))
     fail(BLOOM_E_INVALID_ARG,
          "tightening = " + std::to_string(o.tightening) + " must lie strictly between 0 and 1");

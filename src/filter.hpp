@@ -89,6 +89,9 @@ class Filter {
   // bloom_get_stage_info: stage 0 is the whole filter unless a kind has
   // stages; throws Error(INVALID_ARG) for a stage that does not exist.
   virtual void get_stage_info(uint32_t stage, bloom_info &info) const;
+  // Bytes the next add of a new key allocates (bloom_growth_bytes): 0 for
+  // every kind of fixed size.
+  virtual uint64_t growth_bytes() const { return 0; }
 
   // Keeps a file mapping alive; a filter with a backing is read-only.
   void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }

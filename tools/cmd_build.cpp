@@ -27,6 +27,7 @@
 #include "numbers.hpp"
 #include "parallel_adder.hpp"
 #include "progress.hpp"
+#include "query_answers.hpp"
 
 namespace bloom_cli {
 
@@ -34,8 +35,11 @@ namespace {
 
 const char kHelp[] =
     "Usage: bloom build [INPUT...] -o FILTER [options]\n"
+    "       bloom build [INPUT...] [-o FILTER] --then-query QUERIES [options]\n"
     "\n"
     "Build a filter from keys, one per line (no INPUT or '-' = standard input).\n"
+    "With --then-query, answer queries against it at once, as 'bloom query'\n"
+    "does (one command for a key file and a query file, or typed queries).\n"
     "A first line '?P' sets the false-positive rate to P percent ('?1' = 1%).\n"
     "CRLF line ends are accepted, blank lines skipped, gzip input is read as is.\n"
     "\n"
@@ -51,6 +55,12 @@ const char kHelp[] =
     "  -t, --threads N       hash keys on N threads (default: the CPUs available, for\n"
     "                        inputs of 2^20 keys or more); the file is the same for\n"
     "                        every N (scalable filters use 1 thread)\n"
+    "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
+    "  --tightening R        scalable: error factor of each new stage, in (0, 1)\n"
+    "                        (default 0.85)\n"
+    "  --then-query QUERIES  then print '<key>\\t<maybe|no>' for each line of QUERIES\n"
+    "                        ('-' = standard input, with a prompt at a terminal);\n"
+    "                        -o is optional then. Exit 1 if some key answered no\n"
     "  -f, --fasta           input is FASTA: each record's sequence is a key\n"
     "  --fastq               input is FASTQ: each record's sequence is a key\n"
     "  --kmer K              with --fasta/--fastq: every k-mer is a key (k-mers with\n"
@@ -63,13 +73,16 @@ const char kHelp[] =
     "Examples:\n"
     "  bloom build samples/keys.txt -o keys.bloom\n"
     "  bloom build ids.txt.gz -o ids.bloom -p 0.001 -n 5000000\n"
-    "  bloom build --fasta --kmer 31 genome.fa.gz -o genome.bloom\n";
+    "  bloom build --fasta --kmer 31 genome.fa.gz -o genome.bloom\n"
+    "  bloom build words.txt --then-query queries.txt\n"
+    "  bloom build ids.txt --kind scalable -n 1000 --growth 2 --tightening 0.9 -o ids.bloom\n";
 
 const std::vector<OptionSpec> kOwnOptions = {{"out", 'o', true},
                                              {"bits", 0, true},
                                              {"hashes", 0, true},
                                              {"threads", 't', true},
-                                             {"quiet", 'q', false}};
+                                             {"quiet", 'q', false},
+                                             {"then-query", 0, true}};
 
 // --threads: 1 to 1024 (a bound so a typo cannot start millions of threads);
 // 0 when not given (the default is decided once the input's size is known).
@@ -168,7 +181,12 @@ int run(int argc, char **argv) {
     return kExitOk;
   }
   const auto out_path = args.value("out");
-  if (!out_path) throw CliError("missing -o FILTER: where to write the filter (see bloom build --help)");
+  const auto then_query = args.value("then-query");
+  if (!out_path && !then_query)
+    throw CliError("missing -o FILTER: where to write the filter (see bloom build --help)");
+  if (out_path) check_output_path(*out_path, "-o");
+  if (then_query && out_path && *out_path == "-")
+    throw CliError("-o - and --then-query would both write to standard output; give -o a file name");
   const KeyFormat format = parse_key_format(args);
 
   bloom_options o;
@@ -186,6 +204,8 @@ int run(int argc, char **argv) {
   int stdin_uses = 0;
   for (const auto &p : paths) stdin_uses += p == "-";
   if (stdin_uses > 1) throw CliError("standard input ('-') can be given only once");
+  if (then_query && *then_query == "-" && stdin_uses > 0)
+    throw CliError("the keys come from standard input; give --then-query a file, or the keys a file");
   if (stdin_uses == 1 && isatty(0) == 1)
     std::fputs("bloom build: reading keys from the terminal, one per line; end with Ctrl-D\n", stderr);
   const Inputs inputs(paths, need_count);
@@ -275,13 +295,14 @@ int run(int argc, char **argv) {
   if (need_count && added != counted)
     throw CliError("the input changed while it was read: " + format_count(counted) + " keys counted, then " +
                    format_count(added) + " read");
-  save_filter(filter.get(), *out_path);
+  if (out_path) save_filter(filter.get(), *out_path);
 
   if (!args.has("quiet")) {
     const bloom_info info = filter_info(filter.get());
     std::fprintf(stderr, "bloom build: %s keys -> %s (%s, m = %s bits, k = %u, %s",
-                 format_count(added).c_str(), out_path->c_str(), kind_label(info.kind).c_str(),
-                 format_count(info.bits).c_str(), info.hashes, format_bytes(info.bytes).c_str());
+                 format_count(added).c_str(), out_path ? out_path->c_str() : "memory",
+                 kind_label(info.kind).c_str(), format_count(info.bits).c_str(), info.hashes,
+                 format_bytes(info.bytes).c_str());
     if (info.fp_rate > 0)
       std::fprintf(stderr, ", sized for %s keys at p = %s", format_count(info.capacity).c_str(),
                    format_double(info.fp_rate).c_str());
@@ -292,6 +313,11 @@ int run(int argc, char **argv) {
           "bloom build: warning: %s keys exceed the capacity of %s: expect more false positives than %s\n",
           format_count(added).c_str(), format_count(info.capacity).c_str(),
           format_double(info.fp_rate).c_str());
+  }
+  if (then_query) {
+    Answerer answers(filter.get());
+    answer_source(answers, *then_query, KeyFormat{});
+    return answers.any_no() ? kExitSomeNo : kExitOk;
   }
   return kExitOk;
 }

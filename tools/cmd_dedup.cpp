@@ -39,6 +39,8 @@ const char kHelp[] =
     "                        fixed-size kind: classic, partitioned, blocked, counting\n"
     "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
     "  --seed SEED           hash seed (default 0)\n"
+    "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
+    "  --tightening R        scalable: error factor of each new stage (default 0.85)\n"
     "  --save FILTER         write the filter of seen lines at the end\n"
     "  -q, --quiet           no counts on stderr\n"
     "\n"
@@ -64,6 +66,7 @@ int run(int argc, char **argv) {
     throw CliError(
         "--save - would write the filter into the de-duplicated lines on standard output; "
         "give a file name");
+  if (auto save = args.value("save")) check_output_path(*save, "--save");
   if (o.kind == BLOOM_KIND_SCALABLE && !args.has("capacity")) o.capacity = kDefaultScalableFirstStage;
   bloom_filter *raw = nullptr;
   const bloom_status s = bloom_create(&o, &raw);

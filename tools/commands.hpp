@@ -18,5 +18,6 @@ extern const Command kStatsCommand;
 extern const Command kMergeCommand;
 extern const Command kCalcCommand;
 extern const Command kDedupCommand;
+extern const Command kRemoveCommand;
 
 }  // namespace bloom_cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 
 #include "cli_error.hpp"
@@ -17,7 +18,8 @@ const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},
                                                    {"no-canonical", 0, false}};
 
 const std::vector<OptionSpec> kFilterOptions = {
-    {"kind", 0, true}, {"hash", 0, true}, {"seed", 0, true}, {"rate", 'p', true}, {"capacity", 'n', true}};
+    {"kind", 0, true},       {"hash", 0, true},   {"seed", 0, true},      {"rate", 'p', true},
+    {"capacity", 'n', true}, {"growth", 0, true}, {"tightening", 0, true}};
 
 KeyFormat parse_key_format(const Args &args) {
   KeyFormat f;
@@ -79,6 +81,30 @@ void apply_filter_options(const Args &args, bloom_options *o) {
   if (auto v = args.value("seed")) o->seed = parse_uint(*v, "--seed");
   if (auto v = args.value("rate")) o->fp_rate = parse_rate(*v, "-p");
   if (auto v = args.value("capacity")) o->capacity = parse_count(*v, "-n");
+  // Scalable only: other kinds would refuse a growth at create with a
+  // message about the C field, so the option is refused here by its name.
+  for (const char *name : {"growth", "tightening"}) {
+    auto v = args.value(name);
+    if (!v) continue;
+    if (o->kind != BLOOM_KIND_SCALABLE)
+      throw CliError(std::string("--") + name + " applies to scalable filters only (add --kind scalable)");
+    const double x = parse_real(*v, std::string("--") + name);
+    if (name[0] == 'g')
+      o->growth = x;
+    else
+      o->tightening = x;
+  }
+}
+
+double parse_real(const std::string &text, const std::string &what) {
+  char *end = nullptr;
+  errno = 0;
+  const double x = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
+                       ? 0.0
+                       : std::strtod(text.c_str(), &end);
+  if (end == nullptr || *end != '\0' || errno != 0 || !std::isfinite(x) || x <= 0)
+    throw CliError(what + " expects a positive number such as 2 or 0.9, not '" + text + "'");
+  return x;
 }
 
 }  // namespace bloom_cli

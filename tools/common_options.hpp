@@ -27,8 +27,13 @@ uint64_t parse_uint(const std::string &text, const std::string &what);
 // narrowing cast could wrap 2^32 + 1 around to 1).
 uint32_t parse_hashes(const std::string &text, const std::string &what);
 
-// Sets kind, hash, seed, -p and -n from the options that are present.
-// --kind, --hash, --seed, -p/--rate, -n/--capacity.
+// A positive finite decimal number ("2", "0.9", "1e-3"), all of text.
+double parse_real(const std::string &text, const std::string &what);
+
+// Sets kind, hash, seed, -p, -n, growth and tightening from the options that
+// are present: --kind, --hash, --seed, -p/--rate, -n/--capacity, and for
+// scalable filters --growth (capacity factor per stage, default 2) and
+// --tightening (error factor per stage, default 0.85; seed 000 uses 0.9).
 extern const std::vector<OptionSpec> kFilterOptions;
 void apply_filter_options(const Args &args, bloom_options *o);
 

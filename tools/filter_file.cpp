@@ -1,5 +1,6 @@
 #include "filter_file.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -49,6 +50,22 @@ void save_filter(const bloom_filter *f, const std::string &path) {
   if (path == "-") return write_to_stdout(f);
   const bloom_status s = bloom_save(f, path.c_str());
   if (s != BLOOM_OK) fail_library("cannot write filter '" + path + "'", s);
+}
+
+void check_output_path(const std::string &path, const std::string &option) {
+  if (path == "-") return;
+  const std::string where = option + " '" + path + "'";
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw CliError("cannot write the filter to " + where + ": " +
+                   (S_ISDIR(st.st_mode) ? "it is a directory" : "it is not a regular file"));
+  // bloom_save writes a temporary file beside the target and renames it.
+  const size_t slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    throw CliError("cannot write the filter to " + where + ": directory '" + dir + "' does not exist");
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw CliError("cannot write the filter to " + where + ": directory '" + dir + "' is not writable");
 }
 
 bloom_info filter_info(const bloom_filter *f) {

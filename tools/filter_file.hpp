@@ -20,6 +20,12 @@ FilterPtr load_filter(const std::string &path);
 // instant for big files), loaded otherwise.
 FilterPtr open_filter_readonly(const std::string &path);
 void save_filter(const bloom_filter *f, const std::string &path);
+// Throws the error save_filter would end with, before any input is read, so
+// a long stream is not read only to fail at the end: a path that is a
+// directory or another non-regular file, or a directory that does not exist
+// or cannot be written. "-" (standard output) passes. option names the
+// command-line option in the message.
+void check_output_path(const std::string &path, const std::string &option);
 bloom_info filter_info(const bloom_filter *f);
 
 // "classic", or "kind 9" for a value this library has no name for.

@@ -256,6 +256,13 @@ BLOOM_API bloom_status bloom_query_batch(const bloom_filter *f, const void *cons
  * that differs, and dst is unchanged.
  * The result answers "maybe" for every key of either. keys_added becomes the
  * sum (an upper bound on distinct keys). dst may equal src.
+ * The union's false-positive rate is that of one filter holding the keys of
+ * both: above p when together they exceed the capacity. Scalable filters
+ * merge stage by stage (stage i OR stage i, src's extra stages copied), so
+ * each shared stage holds the keys of both: two halves of 1.2 M words, four
+ * stages each, answered 0.127 for p = 0.01. bloom_get_info's
+ * expected_fp_rate is the union's rate from its fill; compare it with p
+ * (`bloom merge` warns when it is above).
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_INCOMPATIBLE,
  * BLOOM_E_UNSUPPORTED (dst mapped, or the kind has no sound union);
  * scalable, where dst takes copies of src's extra stages: BLOOM_E_NOMEM,
@@ -277,7 +284,9 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
  * temporary file is removed. Where the file system has O_TMPFILE (Linux) the
  * file is written unnamed and named only just before the rename, so a
  * process killed mid-save leaves a temporary file only if killed in that
- * moment (elsewhere a kill may leave one; docs/hardening.md). A symbolic link at path is followed: the file
+ * moment (elsewhere a kill may leave one). Such a leftover is named
+ * <path>.tmp.<pid>.<n>; the next bloom_save of the same path removes those
+ * of processes that no longer exist (docs/hardening.md). A symbolic link at path is followed: the file
  * it points to is replaced and the link stays. A replaced file keeps its
  * permission bits (and owner and group where the process may set them); a
  * new one gets 0666 minus the umask. A path that names something other than
@@ -384,6 +393,18 @@ BLOOM_API size_t bloom_info_size(void);
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, struct_size unset, stage >=
  * the number of stages). */
 BLOOM_API bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stage, bloom_info *out);
+
+/* Bytes the next add of a new key would allocate: for a scalable filter
+ * whose newest stage is full, the array of the stage that add appends (the
+ * next stage's shape follows from the filter's parameters, which loading
+ * checks against every stored stage); 0 otherwise, and always 0 for the
+ * fixed-size kinds. Embedders with a memory budget check it before an add
+ * (the Redis module refuses the add when the new stage would take the
+ * filter past MAX_FILTER_BYTES). Same thread rules as bloom_get_stage_info.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_OVERFLOW when no
+ * further stage can be made (past 2^40 bits or the stage limit): the next
+ * add of a new key then fails with that status. */
+BLOOM_API bloom_status bloom_growth_bytes(const bloom_filter *f, uint64_t *bytes);
 
 /* m and k for n keys at false-positive rate p, as bloom_create sizes a
  * classic filter: m = ceil(n |ln p| / ln^2 2), k = round((m / n) ln 2); where

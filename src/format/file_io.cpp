@@ -240,6 +240,7 @@ void save_file(const Filter &f, const char *path_c) {
     fail(BLOOM_E_IO, "'" + path + "' is " + file_type_name(old.st_mode) +
                          "; bloom_save replaces only regular files (it renames a new file over the old one)");
   const struct stat *replaced = exists ? &old : nullptr;
+  remove_stale_temp_files(target);
   if (save_through_unnamed_file(f, path, target, replaced)) return;
 
   // A named temporary file from the start: O_EXCL on a fresh name; 0666 lets

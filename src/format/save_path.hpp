@@ -24,4 +24,14 @@ std::string save_target(const std::string &path);
 // valid 250-byte name can still be saved.
 std::string temp_name_for(const std::string &target, uint64_t n);
 
+// The process id in a name temp_name_for made for target, or 0 when name is
+// not one of target's temporary names.
+long temp_name_owner(const std::string &target, const std::string &name);
+
+// Removes target's temporary files left by processes that no longer exist
+// (killed between writing and renaming: about 1 save in 100 killed at
+// random left one). Files of live processes, this one included, are theirs
+// to finish; errors are ignored (a leftover is untidy, not wrong).
+void remove_stale_temp_files(const std::string &target);
+
 }  // namespace bloom::core

@@ -11,6 +11,7 @@
 #include "kinds/counting.hpp"
 #include "kinds/partitioned.hpp"
 #include "kinds/scalable.hpp"
+#include "kinds/scalable_sizing.hpp"
 
 namespace bloom::core {
 
@@ -47,8 +48,8 @@ void validate_scalable_config(const FilterConfig &c) {
   if (c.capacity < 1) fail(BLOOM_E_INVALID_ARG, "scalable filters need a first-stage capacity of at least 1");
   if (!(c.fp_rate > 0.0 && c.fp_rate < 1.0))
     fail(BLOOM_E_INVALID_ARG, "scalable filters need an fp_rate strictly between 0 and 1");
-  if (!(c.growth >= 1.0 && std::isfinite(c.growth)))
-    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(c.growth) + " must be a finite number >= 1");
+  if (!(c.growth >= 1.0 && c.growth <= kScalableMaxGrowth))
+    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(c.growth) + " must lie in [1, 32768]");
   if (!(c.tightening > 0.0 && c.tightening < 1.0))
     fail(BLOOM_E_INVALID_ARG,
          "tightening = " + std::to_string(c.tightening) + " must lie strictly between 0 and 1");

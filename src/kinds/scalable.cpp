@@ -81,6 +81,35 @@ void check_descriptor(const Descriptor &d, uint32_t i) {
   if (d.reserved != 0) fail(BLOOM_E_FORMAT, stage + "reserved descriptor field is not 0");
 }
 
+// A stage must be the one the header's (capacity, fp_rate, growth,
+// tightening) describe: the next stage is sized from those fields, so a
+// header that disagrees with its stages could make one add allocate
+// gigabytes from a file of a few hundred bytes (capacity 2^32 - 1 in a
+// 264-byte file reserved 14.9 GB; fp_rate 1.6e-298 made a 223 MB stage).
+// Capacity and rate are recomputed exactly as create computes them; m may
+// differ from today's sizing by the small-filter fit earlier versions did
+// not do (a few bits), so it is held within a factor of two, which is all
+// the bound on the next stage needs.
+void check_stage_matches_header(const Descriptor &d, const FilterConfig &hdr, uint32_t i) {
+  const std::string stage = "stage " + std::to_string(i) + ": ";
+  StageShape t;
+  try {
+    t = scalable_stage_shape(hdr.capacity, hdr.fp_rate, hdr.growth, hdr.tightening, i);
+  } catch (const Error &e) {
+    fail(BLOOM_E_FORMAT,
+         stage + "the header's capacity, fp_rate, growth and tightening give no stage: " + e.what());
+  }
+  if (d.capacity != t.capacity)
+    fail(BLOOM_E_FORMAT, stage + "capacity " + std::to_string(d.capacity) + " is not the " +
+                             std::to_string(t.capacity) + " the header's capacity and growth give");
+  if (!(std::fabs(d.fp_rate - t.fp_rate) <= 1e-9 * t.fp_rate))
+    fail(BLOOM_E_FORMAT, stage + "fp_rate " + std::to_string(d.fp_rate) +
+                             " is not the one the header's fp_rate and tightening give");
+  if (d.bits < t.bits / 2 || d.bits / 2 > t.bits + 4096)
+    fail(BLOOM_E_FORMAT, stage + "m = " + std::to_string(d.bits) + " is far from the " +
+                             std::to_string(t.bits) + " bits its capacity and rate need");
+}
+
 }  // namespace
 
 ScalableFilter::ScalableFilter(const FilterConfig &config) : Filter(config) {
@@ -90,7 +119,7 @@ ScalableFilter::ScalableFilter(const FilterConfig &config) : Filter(config) {
 ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
     : Filter(config), stages_(std::move(stages)) {}
 
-ScalableFilter::Stage ScalableFilter::make_stage(uint32_t index) const {
+StageShape ScalableFilter::stage_shape(uint32_t index) const {
   if (index >= kMaxStages)
     fail(BLOOM_E_OVERFLOW,
          "the scalable filter has reached its limit of " + std::to_string(kMaxStages) + " stages");
@@ -101,6 +130,11 @@ ScalableFilter::Stage ScalableFilter::make_stage(uint32_t index) const {
   if (s.bits > BLOOM_MAX_BITS - total_bits())
     fail(BLOOM_E_OVERFLOW,
          "a new stage of " + std::to_string(s.bits) + " bits would take the scalable filter past 2^40 bits");
+  return s;
+}
+
+ScalableFilter::Stage ScalableFilter::make_stage(uint32_t index) const {
+  const StageShape s = stage_shape(index);
   return std::make_unique<ClassicFilter>(stage_config(config_, s.capacity, s.fp_rate, s.bits, s.hashes));
 }
 
@@ -240,6 +274,11 @@ void ScalableFilter::get_stage_info(uint32_t stage, bloom_info &info) const {
   info.expected_fp_rate = si.expected_fp_rate;
 }
 
+uint64_t ScalableFilter::growth_bytes() const {
+  if (stages_.back()->keys_added() < stages_.back()->config().capacity) return 0;
+  return ClassicFilter::payload_size_for(stage_shape(stage_count()).bits);
+}
+
 uint64_t ScalableFilter::payload_size() const {
   uint64_t n = pad64(kDescriptorSize * stages_.size());
   for (const Stage &s : stages_) n += pad64(s->payload_size());
@@ -282,6 +321,7 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
   for (uint32_t i = 0; i < count; ++i) {
     descs[i] = decode_descriptor(table.data() + i * kDescriptorSize);
     check_descriptor(descs[i], i);
+    check_stage_matches_header(descs[i], h.config, i);
     total_bits += descs[i].bits;
     needed += pad64(ClassicFilter::payload_size_for(descs[i].bits));
   }

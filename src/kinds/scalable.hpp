@@ -46,6 +46,7 @@
 #include "format/byte_stream.hpp"
 #include "format/header.hpp"
 #include "kinds/classic.hpp"
+#include "kinds/scalable_sizing.hpp"
 
 namespace bloom::core {
 
@@ -63,6 +64,7 @@ class ScalableFilter final : public Filter {
   void write_payload(ByteSink &sink) const override;
   uint32_t stage_count() const override { return static_cast<uint32_t>(stages_.size()); }
   void get_stage_info(uint32_t stage, bloom_info &info) const override;
+  uint64_t growth_bytes() const override;
 
   const ClassicFilter &stage(uint32_t i) const { return *stages_[i]; }
 
@@ -81,7 +83,9 @@ class ScalableFilter final : public Filter {
   using Stages = std::vector<Stage, ObjectAllocator<Stage>>;
   ScalableFilter(const FilterConfig &config, Stages stages);
 
-  // A new empty stage number `index` of this chain (throws, changes nothing).
+  // The shape of stage `index`, within the stage and 2^40-bit limits
+  // (throws OVERFLOW past them), and a new empty stage of that shape.
+  StageShape stage_shape(uint32_t index) const;
   Stage make_stage(uint32_t index) const;
   uint64_t total_bits() const;
 

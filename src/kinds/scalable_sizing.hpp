@@ -20,6 +20,10 @@
 
 namespace bloom::core {
 
+// The largest growth factor, RedisBloom's EXPANSION limit. It bounds what
+// one new stage may cost against the newest real stage of a loaded file.
+constexpr double kScalableMaxGrowth = 32768.0;
+
 struct StageShape {
   uint64_t capacity;  // keys the stage takes before the next is appended
   double fp_rate;     // p_i

@@ -120,7 +120,7 @@ TEST_P(BitKinds, SerializeAndSaveRoundTripsAnswerIdentically) {
   bloom_filter *loaded_raw = nullptr, *mapped_raw = nullptr;
   ASSERT_EQ(bloom_load(path.c_str(), &loaded_raw), BLOOM_OK) << bloom_last_error();
   FilterPtr loaded(loaded_raw);
-  ASSERT_EQ(bloom_map(path.c_str(), &mapped_raw), BLOOM_OK) << bloom_last_error();
+  BLOOM_MAP_OR_SKIP(path.c_str(), &mapped_raw);
   FilterPtr mapped(mapped_raw);
   std::remove(path.c_str());
   EXPECT_EQ(serialize(restored.get()), bytes);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <string>
@@ -148,6 +149,49 @@ TEST_F(SavePath, ANameOfTheMaximumLengthSaves) {
     EXPECT_EQ(dir_.entries(), std::vector<std::string>{name + ".bloom"}) << len;
     ASSERT_EQ(::unlink(path.c_str()), 0);
   }
+}
+
+// A process id that belongs to no process: a child that has exited and been
+// reaped (the kernel hands pids out in order, so it is not reused at once).
+pid_t dead_pid() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return child;
+}
+
+void touch(const std::string &path) { std::ofstream(path) << "partial"; }
+
+// A kill between writing the temporary file and renaming it (about 1% of
+// SIGKILLs during bloom_save) left <target>.tmp.<pid>.<n> for ever. The next
+// save of the same target removes those of dead processes, and only those.
+TEST_F(SavePath, TheNextSaveRemovesTemporaryFilesOfDeadProcesses) {
+  const std::string target = dir_.file("f.bloom");
+  const std::string dead = target + ".tmp." + std::to_string(dead_pid()) + ".3";
+  const std::string live = target + ".tmp.1.0";                                     // init: alive
+  const std::string mine = target + ".tmp." + std::to_string(::getpid()) + ".999";  // another thread's
+  const std::string other = dir_.file("g.bloom.tmp." + std::to_string(dead_pid()) + ".0");
+  for (const auto &p : {dead, live, mine, other}) touch(p);
+  ASSERT_EQ(bloom_save(new_.get(), target.c_str()), BLOOM_OK) << bloom_last_error();
+  EXPECT_EQ(::access(dead.c_str(), F_OK), -1) << "a dead process's temporary file was left";
+  EXPECT_EQ(::access(live.c_str(), F_OK), 0) << "a live process's temporary file was removed";
+  EXPECT_EQ(::access(mine.c_str(), F_OK), 0) << "this process's own temporary file was removed";
+  EXPECT_EQ(::access(other.c_str(), F_OK), 0) << "another target's temporary file was removed";
+  EXPECT_EQ(read_all(target), serialize(new_.get()));
+}
+
+TEST(TempName, OwnerIsReadBackOnlyFromTheTargetsOwnNames) {
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "f.bloom.tmp.1234.5"), 1234);
+  EXPECT_EQ(core::temp_name_owner("f.bloom", "f.bloom.tmp.77.0"), 77);
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "g.bloom.tmp.1234.5"), 0);
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "f.bloom.tmp.12x.5"), 0);
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "f.bloom.tmp.12.5x"), 0);
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "f.blo.tmp.12.5"), 0);  // not cut to 255 bytes
+  EXPECT_EQ(core::temp_name_owner("d/f.bloom", "f.bloom"), 0);
+  const std::string long_name(255, 'y');
+  const std::string temp = core::temp_name_for(long_name, 42);
+  EXPECT_EQ(core::temp_name_owner(long_name, temp), static_cast<long>(::getpid()));
 }
 
 TEST(TempName, StaysWithinAFileNameAndTheTargetsDirectory) {

@@ -210,7 +210,7 @@ TEST(Scalable, RoundTripsAMultiStageChain) {
   const std::string path = temp_path("scalable.bloom");
   ASSERT_EQ(bloom_save(f.get(), path.c_str()), BLOOM_OK) << bloom_last_error();
   bloom_filter *raw = nullptr;
-  ASSERT_EQ(bloom_map(path.c_str(), &raw), BLOOM_OK) << bloom_last_error();
+  BLOOM_MAP_OR_SKIP(path.c_str(), &raw);
   FilterPtr mapped(raw);
   expect_same_answers(f.get(), mapped.get(), probes);
   EXPECT_EQ(bloom_add(mapped.get(), "x", 1), BLOOM_E_UNSUPPORTED);
