@@ -77,12 +77,9 @@ const char kHelp[] =
     "  bloom build words.txt --then-query queries.txt\n"
     "  bloom build ids.txt --kind scalable -n 1000 --growth 2 --tightening 0.9 -o ids.bloom\n";
 
-const std::vector<OptionSpec> kOwnOptions = {{"out", 'o', true},
-                                             {"bits", 0, true},
-                                             {"hashes", 0, true},
-                                             {"threads", 't', true},
-                                             {"quiet", 'q', false},
-                                             {"then-query", 0, true}};
+const std::vector<OptionSpec> kOwnOptions = {{"out", 'o', true},    {"bits", 0, true},
+                                             {"hashes", 0, true},   {"threads", 't', true},
+                                             {"quiet", 'q', false}, {"then-query", 0, true}};
 
 // --threads: 1 to 1024 (a bound so a typo cannot start millions of threads);
 // 0 when not given (the default is decided once the input's size is known).
