@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import time
 from typing import Callable, Iterable, List, Optional, Tuple, Union
 
 from . import _keys, _native
@@ -16,6 +17,14 @@ from .info import FilterInfo
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 _lib = _native.lib
+
+
+def monotonic_ms() -> int:
+    """Milliseconds of ``time.monotonic()``: a time window's default clock."""
+    return time.monotonic_ns() // 1_000_000
+
+
+_DEFAULT_CLOCK = monotonic_ms
 
 
 def _check(status: int, operation: str, path: Optional[str] = None) -> int:
@@ -63,7 +72,7 @@ class Filter:
     ``test_and_add`` on a filter made with ``concurrent=True``.
     """
 
-    __slots__ = ("_handle", "__weakref__")
+    __slots__ = ("_handle", "_clock", "__weakref__")
 
     def __init__(
         self,
@@ -79,6 +88,9 @@ class Filter:
         tightening: Optional[float] = None,
         counter_bits: Optional[int] = None,
         plain_double_hashing: bool = False,
+        window_ms: Optional[int] = None,
+        window_seconds: Optional[float] = None,
+        clock: Optional[Callable[[], int]] = _DEFAULT_CLOCK,
     ) -> None:
         """Create an empty filter.
 
@@ -98,6 +110,14 @@ class Filter:
             counter_bits: counting: 4 (default) or 8.
             plain_double_hashing: probe with h1 + i*h2 instead of the default
                 enhanced double hashing.
+            window_ms: kind="window": None or 0 = a count window remembering
+                the last ``capacity`` insertions; > 0 = a time window of that
+                many milliseconds holding at most ``capacity`` insertions.
+            window_seconds: the same in seconds (give one of the two).
+            clock: a time window's clock, a callable returning milliseconds;
+                before each add or query the filter is advanced to it
+                (default: :func:`monotonic_ms`). None: call :meth:`advance`
+                yourself (a deterministic clock, e.g. event timestamps).
 
         Raises:
             BloomInvalidArgumentError: a value out of range.
@@ -105,9 +125,22 @@ class Filter:
             BloomUnsupportedError: a kind this build does not implement.
         """
         self._handle: Optional[ctypes._Pointer] = None  # so __del__ is safe if we raise
+        self._clock: Optional[Callable[[], int]] = None
         opts = _native.default_options()
         opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind",
-                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable'")
+                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable', 'window'")
+        if window_ms is not None and window_seconds is not None:
+            raise ValueError("give window_ms or window_seconds, not both")
+        if window_seconds is not None:
+            seconds = _real(window_seconds, "window_seconds")
+            if not seconds >= 0 or math.isinf(seconds):
+                raise ValueError("window_seconds must be a finite number >= 0")
+            window_ms = math.ceil(seconds * 1000)
+        if window_ms is not None:
+            window_ms = _count(window_ms, "window_ms", "create")
+            if window_ms and kind != "window":
+                raise ValueError("window_ms and window_seconds apply to kind='window' only")
+            opts.window_ms = min(window_ms, (1 << 64) - 1)
         opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a'")
         # Values past the C fields' range are clamped below; the library
         # then refuses them (2^64 - 1 bits is over its 2^40 limit).
@@ -136,6 +169,8 @@ class Filter:
         out = _native.Handle()
         _check(_lib.bloom_create(ctypes.byref(opts), ctypes.byref(out)), "create")
         self._handle = out
+        if opts.window_ms:
+            self._clock = clock
 
     # -- construction from elsewhere ------------------------------------
 
@@ -143,6 +178,10 @@ class Filter:
     def _adopt(cls, handle: "ctypes._Pointer") -> "Filter":
         obj = cls.__new__(cls)
         obj._handle = handle
+        obj._clock = None
+        info = obj.info
+        if info.window_ms and not info.read_only:
+            obj._clock = _DEFAULT_CLOCK
         return obj
 
     @classmethod
@@ -219,7 +258,10 @@ class Filter:
         """An independent deep copy (of a mapped filter: a writable one)."""
         out = _native.Handle()
         _check(_lib.bloom_clone(self._h, ctypes.byref(out)), "copy")
-        return type(self)._adopt(out)
+        copy = type(self)._adopt(out)
+        if self._clock is not None:
+            copy._clock = self._clock
+        return copy
 
     __copy__ = copy
 
@@ -232,14 +274,38 @@ class Filter:
 
     # -- keys ------------------------------------------------------------
 
+    def _tick(self) -> None:
+        """A time window with a clock: advance to the clock's time."""
+        if self._clock is not None:
+            _check(_lib.bloom_advance(self._h, self._clock()), "advance")
+
+    def advance(self, now_ms: int) -> None:
+        """Window filters with a time window: set the clock to ``now_ms``
+        (milliseconds); generations older than the window expire. A clock
+        that goes backwards counts as no time passing. Filters made with a
+        clock advance themselves before each add and query.
+
+        Raises:
+            BloomUnsupportedError: a count window, another kind, or a mapped filter.
+        """
+        now = _count(now_ms, "now_ms", "advance")
+        _check(_lib.bloom_advance(self._h, min(now, (1 << 64) - 1)), "advance")
+
+    def set_clock(self, clock: Optional[Callable[[], int]]) -> None:
+        """A time window's clock (a callable returning milliseconds), or None
+        to advance only by :meth:`advance`."""
+        self._clock = clock
+
     def add(self, key: Key) -> None:
         """Add one key (str or bytes-like)."""
         b, n = _keys.pair(key)
+        self._tick()
         _check(_lib.bloom_add(self._h, b, n), "add")
 
     def __contains__(self, key: object) -> bool:
         """True if the key may have been added; False if it certainly was not."""
         b, n = _keys.pair(key)  # type: ignore[arg-type]
+        self._tick()
         return _check(_lib.bloom_query(self._h, b, n), "query") == 1
 
     def test_and_add(self, key: Key) -> bool:
@@ -249,7 +315,22 @@ class Filter:
         of stream de-duplication in one call (atomic with ``concurrent=True``).
         """
         b, n = _keys.pair(key)
+        self._tick()
         return _check(_lib.bloom_test_and_add(self._h, b, n), "test_and_add") == 1
+
+    def test_and_add_many(self, keys: Iterable[Key]) -> List[bool]:
+        """:meth:`test_and_add` for every key of an iterable, in order, through
+        ``bloom_test_and_add_batch`` (a key repeated in the iterable finds its
+        earlier copy); a list of "may have been present" answers."""
+        self._h  # a closed filter raises even for no keys (no local: see add_many)
+        answers: List[bool] = []
+        for batch in _keys.batches(keys):
+            results = (ctypes.c_uint8 * batch.n)()
+            self._tick()
+            _check(_lib.bloom_test_and_add_batch(self._h, batch.keys, batch.lens, batch.n, results),
+                   "test_and_add_many")
+            answers.extend(map(bool, bytes(results)))
+        return answers
 
     def remove(self, key: Key) -> None:
         """Counting filters: remove one occurrence of an added key.
@@ -282,6 +363,7 @@ class Filter:
         self._h  # a closed filter raises even for no keys
         count = 0
         for batch in _keys.batches(keys):
+            self._tick()
             _check(_lib.bloom_add_batch(self._h, batch.keys, batch.lens, batch.n), "add_many")
             count += batch.n
         return count
@@ -293,6 +375,7 @@ class Filter:
         answers: List[bool] = []
         for batch in _keys.batches(keys):
             results = (ctypes.c_uint8 * batch.n)()
+            self._tick()
             _check(_lib.bloom_query_batch(self._h, batch.keys, batch.lens, batch.n, results),
                    "contains_many")
             answers.extend(map(bool, bytes(results)))
