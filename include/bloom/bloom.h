@@ -155,7 +155,8 @@ typedef struct bloom_options {
  * member up to counter_bits; struct_size = offsetof(bloom_options,
  * window_ms)), so a program compiled against the 0.2.0 header never has
  * bytes written past its struct. Compiled against this header, the macro
- * below calls bloom_options_init_sized with sizeof *o instead, so C and C++
+ * below calls bloom_options_init_sized with this header's
+ * sizeof(bloom_options) instead (NULL still ignored), so C and C++
  * callers get every member; FFI callers (which bind the symbol) call
  * bloom_options_init_sized(o, size of their struct) to set window_ms, or set
  * struct_size themselves after filling the rest. */
@@ -165,7 +166,7 @@ BLOOM_API void bloom_options_init(bloom_options *o);
  * number. A size too small to hold struct_size writes nothing. NULL is
  * ignored. Since 0.3.0. */
 BLOOM_API void bloom_options_init_sized(bloom_options *o, size_t size);
-#define bloom_options_init(o) bloom_options_init_sized((o), sizeof *(o))
+#define bloom_options_init(o) bloom_options_init_sized((o), sizeof(bloom_options))
 /* sizeof(bloom_options) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_options_size(void);
 
