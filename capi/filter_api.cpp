@@ -49,8 +49,18 @@ int answer(const char *function, Body &&body) noexcept {
 
 extern "C" {
 
-void bloom_options_init(bloom_options *o) {
-  if (o != nullptr) *o = core::default_options();
+// The 0.2.0 layout: every member before window_ms (see bloom.h). The name is
+// in parentheses because bloom.h defines a macro of the same name.
+void(bloom_options_init)(bloom_options *o) {
+  bloom_options_init_sized(o, offsetof(bloom_options, window_ms));
+}
+
+void bloom_options_init_sized(bloom_options *o, size_t size) {
+  if (o == nullptr || size < sizeof(size_t)) return;
+  const bloom_options full = core::default_options();
+  const size_t n = std::min(size, sizeof full);
+  std::memcpy(o, &full, n);
+  o->struct_size = n;
 }
 
 size_t bloom_options_size(void) { return sizeof(bloom_options); }
@@ -119,6 +129,21 @@ bloom_status bloom_remove(bloom_filter *f, const void *key, size_t len) {
     require_arg(f, "filter");
     require_key(key, len);
     to_core(f)->remove_key(key, len);
+  });
+}
+
+bloom_status bloom_advance(bloom_filter *f, uint64_t now_ms) {
+  return guarded("bloom_advance", [&] {
+    require_arg(f, "filter");
+    to_core(f)->advance(now_ms);
+  });
+}
+
+bloom_status bloom_test_and_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens, size_t n,
+                                      uint8_t *results) {
+  return guarded("bloom_test_and_add_batch", [&] {
+    require_arg(f, "filter");
+    to_core(f)->test_and_add_keys(keys, lens, n, results);
   });
 }
 

@@ -23,7 +23,8 @@ constexpr Name kKindNames[] = {{BLOOM_KIND_CLASSIC, "classic"},
                                {BLOOM_KIND_PARTITIONED, "partitioned"},
                                {BLOOM_KIND_BLOCKED, "blocked"},
                                {BLOOM_KIND_COUNTING, "counting"},
-                               {BLOOM_KIND_SCALABLE, "scalable"}};
+                               {BLOOM_KIND_SCALABLE, "scalable"},
+                               {BLOOM_KIND_WINDOW, "window"}};
 constexpr Name kHashNames[] = {
     {BLOOM_HASH_XXH3, "xxh3"}, {BLOOM_HASH_MURMUR3, "murmur3"}, {BLOOM_HASH_FNV1A, "fnv1a"}};
 

@@ -184,7 +184,7 @@ inline bloom_options options_from(Reader &in) {
   bloom_options o;
   bloom_options_init(&o);
   const uint8_t shape = in.u8();
-  o.kind = 1 + in.u8() % 6;  // 6 is unknown
+  o.kind = 1 + in.u8() % 7;  // 7 is unknown
   o.hash = 1 + in.u8() % 4;  // 4 is unknown
   o.flags = in.u8() & 0x7;   // 0x4 is unknown
   o.seed = (shape & 1) ? in.u64() : in.u8();

@@ -7,6 +7,7 @@
 #include "error.hpp"
 #include "kinds/blocked_sizing.hpp"
 #include "kinds/scalable_sizing.hpp"
+#include "kinds/window_sizing.hpp"
 #include "sizing.hpp"
 #include "small_filter_sizing.hpp"
 
@@ -26,6 +27,7 @@ bloom_options default_options() {
   o.growth = 2.0;
   o.tightening = 0.85;
   o.counter_bits = 4;
+  o.window_ms = 0;
   return o;
 }
 
@@ -80,6 +82,22 @@ void configure_scalable(const bloom_options &o, FilterConfig &c) {
   c.hashes = s.hashes;
 }
 
+// Window: the shape follows from (capacity, fp_rate) alone (window_sizing.hpp).
+void configure_window(const bloom_options &o, FilterConfig &c) {
+  if (o.bits != 0 || o.hashes != 0)
+    fail(BLOOM_E_INVALID_ARG,
+         "window filters size their slices from capacity (the window W) and fp_rate; bits and hashes must be "
+         "0");
+  const WindowShape s = window_shape(o.capacity, o.fp_rate);
+  c.fp_rate = o.fp_rate;
+  c.hashes = s.k;
+  c.window_l = s.l;
+  c.window_generation = s.g;
+  c.window_slice_bits = s.m;
+  c.window_ms = o.window_ms;
+  c.bits = s.m * (s.k + s.l);
+}
+
 }  // namespace
 
 // Mixed probes (kFlagMixedProbes, probe.hpp) where they matter. Unmixed
@@ -93,10 +111,11 @@ void configure_scalable(const bloom_options &o, FilterConfig &c) {
 // only and two filters of equal m and k always agree (and merge), however
 // they were sized: mixed iff m k 2^-k < 4000 (classic 10^5 keys at p = 1e-4:
 // 3,042, mixed; 10^6 keys: 30,420, not; 10^6 keys at 1e-6: mixed). Scalable
-// stages (tightening rates, a different kind) always mix.
+// stages (tightening rates, a different kind) and window slices (probe j
+// of up to 1024, where double hashing's near-cycles add up) always mix.
 bool needs_mixed_probes(const FilterConfig &c) {
   if (c.kind == Kind::kBlocked) return false;  // no probe sequence: blocked_line.hpp
-  if (c.kind == Kind::kScalable) return true;
+  if (c.kind == Kind::kScalable || c.kind == Kind::kWindow) return true;
   return std::ldexp(static_cast<double>(c.bits) * c.hashes, -static_cast<int>(c.hashes)) < 4000;
 }
 
@@ -134,6 +153,9 @@ FilterConfig configure(const bloom_options &o) {
       break;
     case Kind::kBlocked:
       blocked::size_blocked(o, c);
+      break;
+    case Kind::kWindow:
+      configure_window(o, c);
       break;
     default:
       fail(BLOOM_E_UNSUPPORTED,

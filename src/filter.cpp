@@ -80,6 +80,14 @@ void check_keys(const void *const *keys, const size_t *lens, size_t n) {
       fail(BLOOM_E_INVALID_ARG, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
+// Window filters age by their own generations: no slice of one matches a
+// slice of another, so neither union nor intersection keeps both windows.
+[[noreturn]] void refuse_window_set_operation(const char *what) {
+  fail(BLOOM_E_UNSUPPORTED, std::string(what) +
+                                ": window filters do not combine: each ages by its own generations, so no "
+                                "slice of one matches a slice of the other");
+}
+
 // Describes the first identity field in which a and b differ, or "".
 std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   auto differ = [](const char *name, auto x, auto y) {
@@ -175,7 +183,33 @@ void Filter::add_key(const void *key, size_t len) {
 
 bool Filter::test_and_add_key(const void *key, size_t len) {
   require_writable("test_and_add");
-  const Hash128 h = hasher_(key, len);
+  return test_and_add_hashed(hasher_(key, len));
+}
+
+void Filter::test_and_add_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) {
+  require_writable("test_and_add_batch");
+  check_keys(keys, lens, n);
+  if (n != 0 && out == nullptr) fail(BLOOM_E_INVALID_ARG, "results must not be NULL");
+  // Keys are tested and added one after another, so a key repeated inside
+  // the batch is found by its second test; hashing and prefetching run a
+  // block ahead as in add_keys.
+  Hash128 blocks[2][kBatchBlock];
+  pipelined_blocks<kBatchBlock>(
+      n,
+      [&](size_t start, size_t count, size_t slot) {
+        hash_block(hasher_, keys + start, lens + start, count, blocks[slot]);
+        prefetch_block(blocks[slot], count);
+      },
+      [&](size_t start, size_t count, size_t slot) {
+        for (size_t i = 0; i < count; ++i) out[start + i] = test_and_add_hashed(blocks[slot][i]) ? 1 : 0;
+      });
+}
+
+void Filter::advance(uint64_t) {
+  fail(BLOOM_E_UNSUPPORTED, "advance: only window filters with a time window (window_ms > 0) have a clock");
+}
+
+bool Filter::test_and_add_hashed(Hash128 h) {
   // Concurrent bit kinds: a key whose bits are all set already is "maybe
   // present" and adding it would change nothing, so that answer needs no
   // lock -- the common case in a de-duplication stream, where repeats
@@ -283,6 +317,8 @@ void Filter::check_compatible(const Filter &other) const {
 
 void Filter::merge(const Filter &src) {
   require_writable("merge");
+  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
+    refuse_window_set_operation("merge");
   check_compatible(src);
   const uint64_t a = keys_added();
   const uint64_t b = src.keys_added();
@@ -292,6 +328,8 @@ void Filter::merge(const Filter &src) {
 
 void Filter::intersect(const Filter &src) {
   require_writable("intersect");
+  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
+    refuse_window_set_operation("intersect");
   check_compatible(src);
   const uint64_t n = std::min(keys_added(), src.keys_added());
   intersect_with(src);

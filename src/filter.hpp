@@ -60,6 +60,8 @@ class Filter {
   void add_key(const void *key, size_t len);
   int query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
+  // bloom_test_and_add_batch: out[i] = test_and_add of key i, in order.
+  void test_and_add_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out);
   void remove_key(const void *key, size_t len);
   void add_keys(const void *const *keys, const size_t *lens, size_t n);
   void query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const;
@@ -92,6 +94,9 @@ class Filter {
   // Bytes the next add of a new key allocates (bloom_growth_bytes): 0 for
   // every kind of fixed size.
   virtual uint64_t growth_bytes() const { return 0; }
+  // bloom_advance: window filters with a clock; others throw
+  // Error(UNSUPPORTED).
+  virtual void advance(uint64_t now_ms);
 
   // Keeps a file mapping alive; a filter with a backing is read-only.
   void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }
@@ -155,6 +160,8 @@ class Filter {
   // unequal keys proceed in parallel unless they share one of the 256).
   // Other filters: no lock.
   std::unique_lock<std::mutex> key_lock(Hash128 h) const;
+  // test_and_add_key after hashing, counted.
+  bool test_and_add_hashed(Hash128 h);
   static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);

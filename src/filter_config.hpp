@@ -11,9 +11,16 @@
 
 namespace bloom::core {
 
-enum class Kind : int32_t { kClassic = 1, kPartitioned = 2, kBlocked = 3, kCounting = 4, kScalable = 5 };
+enum class Kind : int32_t {
+  kClassic = 1,
+  kPartitioned = 2,
+  kBlocked = 3,
+  kCounting = 4,
+  kScalable = 5,
+  kWindow = 6
+};
 
-inline bool is_valid_kind(int32_t v) { return v >= 1 && v <= 5; }
+inline bool is_valid_kind(int32_t v) { return v >= 1 && v <= 6; }
 
 struct FilterConfig {
   Kind kind = Kind::kClassic;
@@ -27,6 +34,12 @@ struct FilterConfig {
   uint32_t counter_bits = 0;  // counting only
   double growth = 0;          // scalable only
   double tightening = 0;      // scalable only
+  // Window only (kinds/window.hpp): the shape is part of the identity; the
+  // ring's state (newest slice, generation, clock) is not.
+  uint64_t window_ms = 0;          // 0 = count window
+  uint32_t window_l = 0;           // l: extra slices beyond k
+  uint64_t window_generation = 0;  // g: insertions per generation
+  uint64_t window_slice_bits = 0;  // m: bits per slice (bits = (k + l) m)
 
   bool concurrent() const { return (flags & BLOOM_FLAG_CONCURRENT) != 0; }
   bool enhanced_probes() const { return (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) == 0; }

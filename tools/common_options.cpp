@@ -43,7 +43,7 @@ KeyFormat parse_key_format(const Args &args) {
 int parse_kind(const std::string &name) {
   const int kind = bloom_kind_from_name(name.c_str());
   if (kind == 0)
-    throw CliError("unknown kind '" + name + "' (kinds: classic, partitioned, blocked, counting, scalable)");
+    throw CliError("unknown kind '" + name + "' (kinds: classic, partitioned, blocked, counting, scalable, window)");
   return kind;
 }
 

@@ -87,7 +87,11 @@ typedef enum bloom_kind {
   BLOOM_KIND_PARTITIONED = 2, /* k slices of m/k bits, probe i in slice i */
   BLOOM_KIND_BLOCKED = 3,     /* all k probes inside one 64-byte cache line */
   BLOOM_KIND_COUNTING = 4,    /* small counters instead of bits: remove */
-  BLOOM_KIND_SCALABLE = 5     /* a growing chain of filters (Almeida 2007) */
+  BLOOM_KIND_SCALABLE = 5,    /* a growing chain of filters (Almeida 2007) */
+  BLOOM_KIND_WINDOW = 6       /* a sliding window: remembers the last capacity
+                                 insertions (or window_ms milliseconds) and
+                                 forgets older keys (age-partitioned, Shtul,
+                                 Baquero & Almeida 2020); since 0.3.0 */
 } bloom_kind;
 
 typedef enum bloom_hash {
@@ -139,14 +143,30 @@ typedef struct bloom_options {
   double growth;         /* scalable: capacity factor per stage; default 2 */
   double tightening;     /* scalable: error factor r per stage; default 0.85 */
   uint32_t counter_bits; /* counting: 4 (default) or 8 */
+  /* Since 0.3.0 (bloom_options_init_sized). window kind: 0 (default) = a
+   * count window remembering the last `capacity` insertions; > 0 = a time
+   * window of window_ms milliseconds holding at most `capacity` insertions
+   * (the caller's clock: bloom_advance). fp_rate is the window's rate. */
+  uint64_t window_ms;
 } bloom_options;
 
 /* Fill *o with defaults and set o->struct_size. NULL is ignored.
- * It writes exactly the layout declared above. A later version that appends
- * members keeps this function writing only this layout and adds a new
- * initialiser for the larger struct, so a caller compiled against this header
- * never has bytes written past its struct. */
+ * The function behind this name writes exactly the 0.2.0 layout (every
+ * member up to counter_bits; struct_size = offsetof(bloom_options,
+ * window_ms)), so a program compiled against the 0.2.0 header never has
+ * bytes written past its struct. Compiled against this header, the macro
+ * below calls bloom_options_init_sized with this header's
+ * sizeof(bloom_options) instead (NULL still ignored), so C and C++
+ * callers get every member; FFI callers (which bind the symbol) call
+ * bloom_options_init_sized(o, size of their struct) to set window_ms, or set
+ * struct_size themselves after filling the rest. */
 BLOOM_API void bloom_options_init(bloom_options *o);
+/* Fill the first `size` bytes of *o with defaults: min(size,
+ * bloom_options_size()) bytes are written and struct_size is set to that
+ * number. A size too small to hold struct_size writes nothing. NULL is
+ * ignored. Since 0.3.0. */
+BLOOM_API void bloom_options_init_sized(bloom_options *o, size_t size);
+#define bloom_options_init(o) bloom_options_init_sized((o), sizeof(bloom_options))
 /* sizeof(bloom_options) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_options_size(void);
 
@@ -212,6 +232,86 @@ BLOOM_API int bloom_query(const bloom_filter *f, const void *key, size_t len);
  * threads add the same new key at once exactly one of them is told 0. */
 BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
 
+/* Window filters (BLOOM_KIND_WINDOW): an age-partitioned Bloom filter
+ * (Shtul, Baquero & Almeida, "Age-Partitioned Bloom Filters", 2020).
+ *
+ * Shape. k + l slices of m bits each (a ring; "newest" to "oldest"). A key
+ * is added by setting one bit in each of the k newest slices (slice j uses
+ * its own probe j of the key's hash), and is present when its bits are set
+ * in k consecutive slices anywhere in the ring. A generation holds
+ * g = ceil(W / l) insertions (W = capacity); when it is full (count window)
+ * or its time is up (time window), the oldest slice is cleared and becomes
+ * the newest. A slice receives insertions while it is among the k newest,
+ * i.e. for k generations, k g keys; m = ceil(k g / ln 2), rounded up to a
+ * multiple of 64, leaves a retired slice half full, as in the paper.
+ * Memory: (k + l) m bits ~ (k + l) k W / (l ln 2).
+ *
+ * Rate. With slice fills x_i = 1 - 2^(-a_i / k) (a_i = generations slice i
+ * has received, at most k), a key that was never added is a false positive
+ * when k consecutive slices have its bit set; the library computes that
+ * probability exactly (a run-length recursion over the k + l slices) at the
+ * worst moment, a full newest generation, and picks, among every (k, l)
+ * that meets fp_rate, the one with the fewest expected probes for an absent
+ * key (2 (k + l) / k) whose memory is within 5% of the least memory of any
+ * (k, l). p = 0.01: k = 10, l = 24, 20.4 bits per window key; p = 0.001:
+ * k = 15, l = 61, 27.0 bits (a classic filter of W keys needs 14.4);
+ * docs/kinds-window.md lists more.
+ *
+ * Guarantees (never a false negative inside the window):
+ *  - count window (window_ms = 0): a key is present for at least the next W
+ *    insertions after it (l full generations: l g >= W). From (l + 1) g
+ *    insertions on -- at most one generation past the window -- it is no
+ *    longer guaranteed: one of its k slices is cleared per generation, so a
+ *    "maybe" for it needs ever more slices set by chance (about half as
+ *    likely each generation), and once all k are cleared, (l + k) g
+ *    insertions after it, it answers like a key never added.
+ *  - time window (window_ms = T > 0): generations last d = ceil(T / l) ms of
+ *    the caller's clock. A key added at clock t is present until at least
+ *    t + T, no longer guaranteed from t + T + d, and answers like a key never
+ *    added from t + T + k d. A generation that receives more than
+ *    g keys before its time is up keeps them (nothing is forgotten early);
+ *    the false-positive rate then rises above fp_rate (bloom_info's
+ *    generation_keys and expected_fp_rate show it).
+ * Every add, bloom_add_batch key and bloom_test_and_add counts as one
+ * insertion (a test-and-add of a key that may be present refreshes it: it
+ * is set in the newest slices again). keys_added counts them all.
+ *
+ * Operations: bloom_merge and bloom_intersect return BLOOM_E_UNSUPPORTED
+ * (two windows age at their own generation counters; no slice of one
+ * corresponds to a slice of the other). bloom_clear empties every slice and
+ * keeps the clock. With BLOOM_FLAG_CONCURRENT, adds, test-and-adds and
+ * bloom_advance take one lock (they run one at a time, so a generation
+ * shift never races an insertion) and queries take it shared: safe from
+ * many threads, but adds do not run in parallel. bloom_remove:
+ * BLOOM_E_UNSUPPORTED. */
+
+/* Window filters: set the caller's clock to now_ms (milliseconds, any
+ * epoch; one clock per filter). Generations whose time is up are retired:
+ * with d = ceil(window_ms / l), as many shifts as whole periods d have
+ * passed since the current generation began (at most k + l slices are
+ * cleared, however far the clock jumps). The first call starts the clock
+ * (keys added before it belong to the generation that starts then). A
+ * clock that goes backwards is taken as no time passing: the filter moves
+ * its clock back by the same amount, so nothing is forgotten early and
+ * generations advance again from the new value (a monotonic clock that
+ * restarted after a reboot keeps working). Queries and adds never read a
+ * clock: call bloom_advance before them.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_UNSUPPORTED (a count
+ * window, which advances by insertions; any other kind; a mapped filter).
+ * Since 0.3.0. */
+BLOOM_API bloom_status bloom_advance(bloom_filter *f, uint64_t now_ms);
+
+/* bloom_test_and_add for n keys in order: results[i] = 1 when key i may
+ * have been present before it was added (a key repeated within the batch
+ * finds its earlier copy), 0 when it was certainly new. Keys are hashed in
+ * blocks and their memory prefetched, as in bloom_add_batch. keys, lens,
+ * results: as bloom_add_batch and bloom_query_batch; every pointer is
+ * validated before anything is added. Returns as bloom_add_batch; on a
+ * scalable filter's failure part-way, results for the keys before it are
+ * written and the rest are not. Since 0.3.0. */
+BLOOM_API bloom_status bloom_test_and_add_batch(bloom_filter *f, const void *const *keys, const size_t *lens,
+                                                size_t n, uint8_t *results);
+
 /* Counting filters only: remove one occurrence of a key that was added.
  * Returns BLOOM_OK; BLOOM_E_NOT_PRESENT when the filter shows the key was
  * never added (then nothing changes); BLOOM_E_UNSUPPORTED for other kinds;
@@ -276,6 +376,8 @@ BLOOM_API bloom_status bloom_intersect(bloom_filter *dst, const bloom_filter *sr
 
 /* ------------------------------------------------------------------------ */
 /* Persistence: format v1 (see docs/FORMAT.md)                                */
+/* A window filter's file holds its ring and clock: loaded, it resumes where
+ * it stopped. */
 /* ------------------------------------------------------------------------ */
 
 /* Write the filter to path, replacing any file there atomically: a temporary
@@ -354,7 +456,9 @@ typedef struct bloom_info {
   double expected_fp_rate; /* FPR now: fill_ratio^k (Guava's expectedFpp);
                               blocked: the per-line model over the lines'
                               actual fill; scalable: the compound over stages */
-  uint32_t stages;         /* scalable: number of stages; others 1 */
+  uint32_t stages;         /* scalable: number of stages; window: k + l
+                              slices (bloom_get_stage_info: one slice,
+                              0 = newest); others 1 */
   uint32_t counter_bits;   /* counting: 4 or 8; others 1 */
   double growth;           /* scalable parameters; 0 for other kinds */
   double tightening;
@@ -363,8 +467,8 @@ typedef struct bloom_info {
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2); 1.2 for classic, partitioned and counting filters with mixed probes
    * (created since 1.2 with m * k * 2^-k < 4000) and scalable filters
-   * created since 1.2; 1.0 for the rest, including filters loaded from 1.0
-   * files. A file's minor version does not decide whether it loads: its
+   * created since 1.2; 1.3 for window filters; 1.0 for the rest,
+   * including filters loaded from 1.0 files. A file's minor version does not decide whether it loads: its
    * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two
    * filters merge or intersect only when their versions are equal (and the
    * rest of their parameters are). Reported since library 0.2.0
@@ -373,6 +477,21 @@ typedef struct bloom_info {
    * older library, given the same struct_size, leaves them unspecified. */
   uint16_t format_major;
   uint16_t format_minor;
+  /* Window filters (since 0.3.0; 0 for other kinds and from older
+   * libraries). See BLOOM_KIND_WINDOW above bloom_advance. */
+  uint64_t window_ms;           /* 0 = count window, else the time window */
+  uint32_t window_k;            /* k: slices a key is set in (= hashes) */
+  uint32_t window_l;            /* l: the window spans l generations */
+  uint64_t slice_bits;          /* m: bits per slice; bits = (k + l) m */
+  uint64_t generation_capacity; /* g = ceil(capacity / l) */
+  uint64_t generation;          /* generations retired since creation */
+  uint64_t generation_keys;     /* insertions in the current generation */
+  uint64_t generation_ms;       /* time window: d = ceil(window_ms / l) */
+  uint64_t clock_ms;            /* time window: the clock as last advanced */
+  uint64_t generation_start_ms; /* time window: when the current generation
+                                   began; it retires once the clock reaches
+                                   generation_start_ms + generation_ms, so
+                                   keys stamped before that may be batched */
 } bloom_info;
 
 /* Fill *out. The caller sets out->struct_size; only that many bytes are

@@ -44,6 +44,7 @@
 
 #include <bloom/bloom.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -108,6 +109,7 @@ enum class kind : int32_t {
   blocked = BLOOM_KIND_BLOCKED,
   counting = BLOOM_KIND_COUNTING,
   scalable = BLOOM_KIND_SCALABLE,
+  window = BLOOM_KIND_WINDOW,
 };
 
 enum class hash : int32_t {
@@ -132,6 +134,12 @@ class options {
   options &growth(double g) noexcept { return o_.growth = g, *this; }
   options &tightening(double r) noexcept { return o_.tightening = r, *this; }
   options &counter_bits(uint32_t b) noexcept { return o_.counter_bits = b, *this; }
+  /* kind::window: 0 = a count window of capacity insertions; > 0 = a time
+   * window of that many milliseconds (advance() sets the clock). */
+  options &window_ms(uint64_t ms) noexcept { return o_.window_ms = ms, *this; }
+  options &window(std::chrono::milliseconds t) noexcept {
+    return o_.window_ms = t.count() > 0 ? static_cast<uint64_t>(t.count()) : 0, *this;
+  }
   options &concurrent(bool on = true) noexcept { return flag(BLOOM_FLAG_CONCURRENT, on); }
   options &plain_double_hashing(bool on = true) noexcept { return flag(BLOOM_FLAG_PLAIN_DOUBLE_HASHING, on); }
 
@@ -250,6 +258,22 @@ class filter {
   bool try_remove(std::string_view key) { return try_remove_bytes(key.data(), key.size()); }
   bool try_remove(bytes_view key) { return try_remove_bytes(key.data(), key.size()); }
 
+  /* bloom_test_and_add_batch: results[i] = 1 when key i may have been
+   * present before it was added (a repeat inside the batch counts), in order. */
+  std::vector<uint8_t> test_and_add_batch(std::span<const std::string_view> keys) {
+    return test_and_add_batch_of(keys);
+  }
+  std::vector<uint8_t> test_and_add_batch(std::span<const bytes_view> keys) {
+    return test_and_add_batch_of(keys);
+  }
+
+  /* Window filters with a time window: set the clock (bloom_advance); throws
+   * BLOOM_E_UNSUPPORTED for a count window, other kinds, mapped filters. */
+  void advance(uint64_t now_ms) { detail::check(bloom_advance(f_, now_ms)); }
+  void advance(std::chrono::milliseconds now) {
+    detail::check(bloom_advance(f_, now.count() > 0 ? static_cast<uint64_t>(now.count()) : 0));
+  }
+
   /* Batches (bloom_add_batch / bloom_query_batch): one library call for all
    * keys, which hashes them in blocks and prefetches their memory. */
   void add_batch(std::span<const std::string_view> keys) { add_batch_of(keys); }
@@ -357,6 +381,14 @@ class filter {
     const batch b(keys);
     std::vector<uint8_t> results(keys.size());
     detail::check(bloom_query_batch(f_, b.ptrs.data(), b.lens.data(), keys.size(), results.data()));
+    return results;
+  }
+
+  template <typename View>
+  std::vector<uint8_t> test_and_add_batch_of(std::span<const View> keys) {
+    const batch b(keys);
+    std::vector<uint8_t> results(keys.size());
+    detail::check(bloom_test_and_add_batch(f_, b.ptrs.data(), b.lens.data(), keys.size(), results.data()));
     return results;
   }
 

@@ -43,6 +43,7 @@ class Options(ctypes.Structure):
         ("growth", c_double),
         ("tightening", c_double),
         ("counter_bits", c_uint32),
+        ("window_ms", c_uint64),
     ]
 
 
@@ -71,6 +72,16 @@ class Info(ctypes.Structure):
         ("read_only", c_int32),
         ("format_major", c_uint16),
         ("format_minor", c_uint16),
+        ("window_ms", c_uint64),
+        ("window_k", c_uint32),
+        ("window_l", c_uint32),
+        ("slice_bits", c_uint64),
+        ("generation_capacity", c_uint64),
+        ("generation", c_uint64),
+        ("generation_keys", c_uint64),
+        ("generation_ms", c_uint64),
+        ("clock_ms", c_uint64),
+        ("generation_start_ms", c_uint64),
     ]
 
 
@@ -113,6 +124,9 @@ _lens = POINTER(c_size_t)
 # name: (restype, argtypes)
 PROTOTYPES = {
     "bloom_options_init": (None, [c_void_p]),
+    "bloom_options_init_sized": (None, [c_void_p, c_size_t]),
+    "bloom_advance": (_status, [Handle, c_uint64]),
+    "bloom_test_and_add_batch": (_status, [Handle, _keys, _lens, c_size_t, POINTER(c_uint8)]),
     "bloom_options_size": (c_size_t, []),
     "bloom_create": (_status, [POINTER(Options), _handle_out]),
     "bloom_destroy": (None, [Handle]),
@@ -192,7 +206,7 @@ if OPTIONS_SIZE < ctypes.sizeof(Options) or INFO_SIZE < ctypes.sizeof(Info):
 def default_options() -> Options:
     """A ``bloom_options`` filled by ``bloom_options_init`` (the defaults)."""
     buf = ctypes.create_string_buffer(max(OPTIONS_SIZE, ctypes.sizeof(Options)))
-    lib.bloom_options_init(buf)
+    lib.bloom_options_init_sized(buf, len(buf))
     opts = Options.from_buffer_copy(buf.raw[: ctypes.sizeof(Options)])
     opts.struct_size = ctypes.sizeof(Options)
     return opts

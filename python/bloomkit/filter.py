@@ -5,7 +5,8 @@ from __future__ import annotations
 import ctypes
 import math
 import os
-from typing import Callable, Optional, Tuple, Union
+import time
+from typing import Callable, Iterable, List, Optional, Tuple, Union
 
 from . import _keys, _native
 from ._fast import Core
@@ -18,6 +19,14 @@ from .info import FilterInfo
 PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 _lib = _native.lib
+
+
+def monotonic_ms() -> int:
+    """Milliseconds of ``time.monotonic()``: a time window's default clock."""
+    return time.monotonic_ns() // 1_000_000
+
+
+_DEFAULT_CLOCK = monotonic_ms
 
 
 def _code(kind_or_hash: str, from_name, what: str, choices: str) -> int:
@@ -58,7 +67,7 @@ class Filter(Core):
 
     # _handle (the ctypes handle that owns the C filter) is Core's: a slot of
     # _pure.PureCore, or a C member of _cext.Core that also keeps the pointer.
-    __slots__ = ("__weakref__",)
+    __slots__ = ("_clock", "__weakref__")
 
     def __init__(
         self,
@@ -74,6 +83,9 @@ class Filter(Core):
         tightening: Optional[float] = None,
         counter_bits: Optional[int] = None,
         plain_double_hashing: bool = False,
+        window_ms: Optional[int] = None,
+        window_seconds: Optional[float] = None,
+        clock: Optional[Callable[[], int]] = _DEFAULT_CLOCK,
     ) -> None:
         """Create an empty filter.
 
@@ -93,6 +105,14 @@ class Filter(Core):
             counter_bits: counting: 4 (default) or 8.
             plain_double_hashing: probe with h1 + i*h2 instead of the default
                 enhanced double hashing.
+            window_ms: kind="window": None or 0 = a count window remembering
+                the last ``capacity`` insertions; > 0 = a time window of that
+                many milliseconds holding at most ``capacity`` insertions.
+            window_seconds: the same in seconds (give one of the two).
+            clock: a time window's clock, a callable returning milliseconds;
+                before each add or query the filter is advanced to it
+                (default: :func:`monotonic_ms`). None: call :meth:`advance`
+                yourself (a deterministic clock, e.g. event timestamps).
 
         Raises:
             BloomInvalidArgumentError: a value out of range.
@@ -100,9 +120,22 @@ class Filter(Core):
             BloomUnsupportedError: a kind this build does not implement.
         """
         self._handle: Optional[ctypes._Pointer] = None  # so __del__ is safe if we raise
+        self._clock: Optional[Callable[[], int]] = None
         opts = _native.default_options()
         opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind",
-                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable'")
+                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable', 'window'")
+        if window_ms is not None and window_seconds is not None:
+            raise ValueError("give window_ms or window_seconds, not both")
+        if window_seconds is not None:
+            seconds = _real(window_seconds, "window_seconds")
+            if not seconds >= 0 or math.isinf(seconds):
+                raise ValueError("window_seconds must be a finite number >= 0")
+            window_ms = math.ceil(seconds * 1000)
+        if window_ms is not None:
+            window_ms = _count(window_ms, "window_ms", "create")
+            if window_ms and kind != "window":
+                raise ValueError("window_ms and window_seconds apply to kind='window' only")
+            opts.window_ms = min(window_ms, (1 << 64) - 1)
         opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a'")
         # Values past the C fields' range are clamped below; the library
         # then refuses them (2^64 - 1 bits is over its 2^40 limit).
@@ -131,6 +164,8 @@ class Filter(Core):
         out = _native.Handle()
         _check(_lib.bloom_create(ctypes.byref(opts), ctypes.byref(out)), "create")
         self._handle = out
+        if opts.window_ms:
+            self.set_clock(clock)
 
     # -- construction from elsewhere ------------------------------------
 
@@ -138,6 +173,10 @@ class Filter(Core):
     def _adopt(cls, handle: "ctypes._Pointer") -> "Filter":
         obj = cls.__new__(cls)
         obj._handle = handle
+        obj._clock = None
+        info = obj.info
+        if info.window_ms and not info.read_only:
+            obj.set_clock(_DEFAULT_CLOCK)
         return obj
 
     @classmethod
@@ -214,7 +253,10 @@ class Filter(Core):
         """An independent deep copy (of a mapped filter: a writable one)."""
         out = _native.Handle()
         _check(_lib.bloom_clone(self._h, ctypes.byref(out)), "copy")
-        return type(self)._adopt(out)
+        copy = _plain_class(type(self))._adopt(out)
+        if self._clock is not None:
+            copy.set_clock(self._clock)
+        return copy
 
     __copy__ = copy
 
@@ -227,7 +269,69 @@ class Filter(Core):
 
     # -- keys ------------------------------------------------------------
     # add, __contains__, test_and_add, remove, add_many and contains_many are
-    # Core's: C (_cext) or ctypes (_pure.PureCore), chosen at import (_fast.py).
+    # Core's: C (_cext) or ctypes (_pure.PureCore), chosen at import (_fast.py);
+    # a time window with a clock advances it first (_ClockTicks).
+
+    def _tick(self) -> None:
+        """A time window with a clock: advance to the clock's time."""
+        if self._clock is not None:
+            _check(_lib.bloom_advance(self._h, self._clock()), "advance")
+
+    def advance(self, now_ms: int) -> None:
+        """Window filters with a time window: set the clock to ``now_ms``
+        (milliseconds); generations older than the window expire. A clock
+        that goes backwards counts as no time passing. Filters made with a
+        clock advance themselves before each add and query.
+
+        Raises:
+            BloomUnsupportedError: a count window, another kind, or a mapped filter.
+        """
+        now = _count(now_ms, "now_ms", "advance")
+        _check(_lib.bloom_advance(self._h, min(now, (1 << 64) - 1)), "advance")
+
+    def set_clock(self, clock: Optional[Callable[[], int]]) -> None:
+        """A time window's clock (a callable returning milliseconds), or None
+        to advance only by :meth:`advance`."""
+        self._clock = clock
+        # Per-key calls are Core's (C when _cext is built); only a filter with
+        # a clock pays for reading it, through a subclass that ticks first.
+        plain = _plain_class(type(self))
+        self.__class__ = plain if clock is None else _clocked_class(plain)
+
+    def test_and_add_many(self, keys: Iterable[Key]) -> List[bool]:
+        """:meth:`test_and_add` for every key of an iterable, in order, through
+        ``bloom_test_and_add_batch`` (a key repeated in the iterable finds its
+        earlier copy); a list of "may have been present" answers."""
+        self._h  # a closed filter raises even for no keys (no local: see add_many)
+        answers: List[bool] = []
+        for batch in _keys.batches(keys):
+            results = (ctypes.c_uint8 * batch.n)()
+            self._tick()
+            _check(_lib.bloom_test_and_add_batch(self._h, batch.keys, batch.lens, batch.n, results),
+                   "test_and_add_many")
+            answers.extend(map(bool, bytes(results)))
+        return answers
+
+    def remove(self, key: Key) -> None:
+        """Counting filters: remove one occurrence of an added key.
+
+        Raises:
+            BloomNotPresentError: the filter shows the key was never added
+                (also a KeyError); nothing changes.
+            BloomUnsupportedError: not a counting filter.
+        """
+        b, n = _keys.pair(key)
+        _check(_lib.bloom_remove(self._h, b, n), "remove")
+
+    def discard(self, key: Key) -> bool:
+        """Counting filters: remove the key if the filter shows it; return
+        whether it was removed (False instead of BloomNotPresentError)."""
+        try:
+            self.remove(key)
+        except BloomNotPresentError:
+            return False
+        return True
+
 
     def discard(self, key: Key) -> bool:
         """Counting filters: remove the key if the filter shows it; return
@@ -385,7 +489,7 @@ class Filter(Core):
 
     def __reduce__(self) -> Tuple[Callable[[bytes], "Filter"], Tuple[bytes]]:
         """Pickle as the file image, so filters travel to worker processes."""
-        cls = type(self)
+        cls = _plain_class(type(self))
         return (_restore, (self.to_bytes(),) if cls is Filter else (self.to_bytes(), cls))
 
     # -- introspection ---------------------------------------------------
@@ -433,6 +537,51 @@ def _other_handle(other: object, method: str) -> "ctypes._Pointer":
     if not isinstance(other, Filter):
         raise TypeError(f"Filter.{method} takes a bloomkit.Filter, not {type(other).__name__}")
     return other._h
+
+
+class _ClockTicks:
+    """Mixed in before a Filter class when the filter has a clock: each
+    per-key call advances a time window to the clock's time first."""
+
+    __slots__ = ()
+
+    def add(self, key: Key) -> None:
+        self._tick()
+        super().add(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._tick()
+        return super().__contains__(key)
+
+    def test_and_add(self, key: Key) -> bool:
+        self._tick()
+        return super().test_and_add(key)
+
+    def add_many(self, keys: Iterable[Key]) -> int:
+        self._tick()
+        return super().add_many(keys)
+
+    def contains_many(self, keys: Iterable[Key]) -> List[bool]:
+        self._tick()
+        return super().contains_many(keys)
+
+
+_CLOCKED: dict = {}
+
+
+def _clocked_class(cls: type) -> type:
+    """cls with _ClockTicks first (made once per class, same name)."""
+    clocked = _CLOCKED.get(cls)
+    if clocked is None:
+        clocked = type(cls.__name__, (_ClockTicks, cls),
+                       {"__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+        _CLOCKED[cls] = clocked
+    return clocked
+
+
+def _plain_class(cls: type) -> type:
+    """The class a clocked one was made from (cls itself otherwise)."""
+    return cls.__mro__[2] if issubclass(cls, _ClockTicks) else cls
 
 
 def _restore(data: bytes, cls: type = Filter) -> Filter:

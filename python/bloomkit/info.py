@@ -13,7 +13,8 @@ class FilterInfo:
     """A snapshot of a filter's parameters and state.
 
     Attributes:
-        kind: "classic", "partitioned", "blocked", "counting" or "scalable".
+        kind: "classic", "partitioned", "blocked", "counting", "scalable" or
+            "window".
         hash: "xxh3", "murmur3" or "fnv1a".
         seed: the hash seed (part of the filter's identity).
         hashes: k, probes per key (scalable: of the newest stage).
@@ -32,6 +33,11 @@ class FilterInfo:
         concurrent: created with concurrent adds allowed.
         plain_double_hashing: probes by plain Kirsch-Mitzenmacher hashing.
         read_only: a mapped filter (``Filter.map``).
+        window_ms, window_k, window_l, slice_bits, generation_capacity,
+            generation, generation_keys, generation_ms, clock_ms,
+            generation_start_ms: the window
+            kind's shape and state (bloom.h, BLOOM_KIND_WINDOW); 0 for
+            other kinds.
         format_version: (major, minor) of the file format ``save`` writes for
             this filter: (1, 1) for blocked filters created since format 1.1,
             (1, 2) for filters created since format 1.2 with mixed probes
@@ -60,6 +66,16 @@ class FilterInfo:
     plain_double_hashing: bool
     read_only: bool
     format_version: Optional[tuple[int, int]]
+    window_ms: int = 0
+    window_k: int = 0
+    window_l: int = 0
+    slice_bits: int = 0
+    generation_capacity: int = 0
+    generation: int = 0
+    generation_keys: int = 0
+    generation_ms: int = 0
+    clock_ms: int = 0
+    generation_start_ms: int = 0
 
     @property
     def bits_per_key(self) -> float:
@@ -92,4 +108,14 @@ class FilterInfo:
             format_version=(raw.format_major, raw.format_minor)
             if lib.bloom_version_number() >= 200
             else None,
+            window_ms=raw.window_ms,
+            window_k=raw.window_k,
+            window_l=raw.window_l,
+            slice_bits=raw.slice_bits,
+            generation_capacity=raw.generation_capacity,
+            generation=raw.generation,
+            generation_keys=raw.generation_keys,
+            generation_ms=raw.generation_ms,
+            clock_ms=raw.clock_ms,
+            generation_start_ms=raw.generation_start_ms,
         )

@@ -12,6 +12,8 @@
 #include "kinds/partitioned.hpp"
 #include "kinds/scalable.hpp"
 #include "kinds/scalable_sizing.hpp"
+#include "kinds/window.hpp"
+#include "kinds/window_sizing.hpp"
 
 namespace bloom::core {
 
@@ -55,6 +57,25 @@ void validate_scalable_config(const FilterConfig &c) {
          "tightening = " + std::to_string(c.tightening) + " must lie strictly between 0 and 1");
 }
 
+// The window's shape (configure() derives it; a file carries it in its
+// descriptor): k + l slices of m bits, m whole words.
+void validate_window_config(const FilterConfig &c) {
+  if (c.counter_bits != 0 || c.growth != 0 || c.tightening != 0)
+    fail(BLOOM_E_INVALID_ARG, "window filters take no counter, growth or tightening parameters");
+  if (c.window_l < 1 || c.window_l > kMaxWindowSlices - c.hashes)
+    fail(BLOOM_E_INVALID_ARG, "window l = " + std::to_string(c.window_l) + " is outside [1, " +
+                                  std::to_string(kMaxWindowSlices) + " - k]");
+  if (c.window_generation < 1) fail(BLOOM_E_INVALID_ARG, "window generation size g is 0");
+  const uint64_t m = c.window_slice_bits;
+  if (m < 64 || m % 64 != 0)
+    fail(BLOOM_E_INVALID_ARG,
+         "window slice size m = " + std::to_string(m) + " is not a positive multiple of 64");
+  const uint64_t slices = c.hashes + c.window_l;
+  if (m > BLOOM_MAX_BITS / slices || m * slices != c.bits)
+    fail(BLOOM_E_INVALID_ARG, "window bits m = " + std::to_string(c.bits) + " is not " +
+                                  std::to_string(slices) + " slices of " + std::to_string(m) + " bits");
+}
+
 }  // namespace
 
 void validate_config(const FilterConfig &c) {
@@ -92,6 +113,9 @@ void validate_config(const FilterConfig &c) {
       if (!c.enhanced_probes())
         fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_PLAIN_DOUBLE_HASHING does not apply to blocked filters");
       return;
+    case Kind::kWindow:
+      validate_window_config(c);
+      return;
     default:
       unsupported_kind(c.kind);
   }
@@ -109,12 +133,16 @@ std::unique_ptr<Filter> create_filter(const FilterConfig &c) {
       return std::make_unique<PartitionedFilter>(c);
     case Kind::kBlocked:
       return std::make_unique<BlockedFilter>(c);
+    case Kind::kWindow:
+      return std::make_unique<WindowFilter>(c);
     default:
       unsupported_kind(c.kind);
   }
 }
 
 std::unique_ptr<Filter> load_filter(const Header &h, ByteSource &src, bool zero_copy) {
+  // The window's shape is in its payload's descriptor, which it validates.
+  if (h.config.kind == Kind::kWindow) return WindowFilter::load(h, src, zero_copy);
   try {
     validate_config(h.config);
   } catch (const Error &e) {

@@ -35,6 +35,9 @@ struct Case {
   // still load and answer as recorded, but rebuilding it, or re-adding its
   // keys after clear(), which starts the stages anew, gives other m.
   bool sized_as_now = true;
+  // Window kind: 0 = a count window of `capacity` keys; > 0 = a time window
+  // whose clock build() advances 5 ms before each key (first at 1,000 ms).
+  uint64_t window_ms = 0;
 };
 
 inline constexpr Case kCases[] = {
@@ -72,6 +75,13 @@ inline constexpr Case kCases[] = {
     {"scalable_xxh3_v1_2_exact", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
     {"classic_xxh3_v1_2_exact", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 20, 0.01, 20},  // m 192 -> 194
     {"partitioned_xxh3_v1_2_exact", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 5, 0.01, 5},
+    // Format 1.3: the window kind. 1,000 keys in a count window of 1,000
+    // retire 23 generations (g = 42), so the ring's position is pinned too;
+    // the time window's keys span 5 s of a 6 s window (l = 61: generations of
+    // 99 ms, about 20 keys each, under g = 25).
+    {"window_xxh3_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"window_murmur3_plain_time_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_MURMUR3, 5,
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 1500, 0.001, 1000, true, true, 6000},
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded
@@ -89,10 +99,15 @@ inline bloom_filter *build(const Case &c) {
   o.flags = c.flags;
   o.capacity = c.capacity;
   o.fp_rate = c.fp_rate;
+  o.window_ms = c.window_ms;
   bloom_filter *f = nullptr;
   if (bloom_create(&o, &f) != BLOOM_OK) return nullptr;
   for (uint64_t i = 0; i < c.keys; ++i) {
     const std::string k = key(i);
+    if (c.window_ms != 0 && bloom_advance(f, 1000 + 5 * i) != BLOOM_OK) {
+      bloom_destroy(f);
+      return nullptr;
+    }
     if (bloom_add(f, k.data(), k.size()) != BLOOM_OK) {
       bloom_destroy(f);
       return nullptr;

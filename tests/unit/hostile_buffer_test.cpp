@@ -190,7 +190,7 @@ TEST_P(HostileBuffer, SpecificHeaderValuesGetSpecificStatuses) {
       {"header_size", 0, BLOOM_E_FORMAT},
       {"header_size", 0xFFFF, BLOOM_E_FORMAT},
       {"kind", 0, BLOOM_E_FORMAT},
-      {"kind", 6, BLOOM_E_FORMAT},
+      {"kind", 7, BLOOM_E_FORMAT},  // the first unknown kind (6 is the window)
       {"kind", 0xFFFF, BLOOM_E_FORMAT},
       {"hash", 0, BLOOM_E_FORMAT},
       {"hash", 0xFFFF, BLOOM_E_FORMAT},
