@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # abi/update-baseline.sh [library] -- regenerates abi/libbloomfilter.abi, the
 # ABI baseline .ci/steps.d/40-abi.sh compares every build against.
 #

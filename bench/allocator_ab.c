@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* allocator_ab.c -- add/query speed through the C API, single keys and
  * batches, for an A/B of two library builds (issue 28: installing
  * bloom_set_allocator must not cost the default path speed).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # bloom build --threads 1 vs 2 (and vs the concurrent-flag strategy) on one
 # generated key file: median wall seconds over REPS interleaved runs, keys
 # per second, the speed-up over 1 thread, and the machine. Every run's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // concurrency_bench.cpp -- throughput of one filter shared by several threads.
 //
 //   concurrency_bench [--keys N] [--reps R] [--threads T] [--kinds a,b,...]

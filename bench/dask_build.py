@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Build throughput of bloomkit.dask on a LocalCluster of 1 and 2 worker
 processes beside the single-process batch path, and the rows a semi-join
 removes before a shuffle. Prints a table, the ratios and the machine.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dedup_day.cpp -- seed 004's day through the window kind: N UUID-v4 click
 // IDs at 10,000 a second (864,000,000 is the whole day), 10% of them
 // repeats of an ID from the last few seconds (double clicks, which must all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libbloom_runner.cpp -- Debian's libbloom (jvirkki/libbloom, -lbloom) on the
 // seed workload, for comparison. A separate program because libbloom's
 // bloom_add and ours share a name; seed_table runs it as a child with the

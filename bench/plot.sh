@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Draws the two plots of docs/PERFORMANCE.md from benchmark output (gnuplot,
 # Debian gnuplot-nox):
 #   query-vs-size.png  ns per query vs filter size, per kind, with the floor

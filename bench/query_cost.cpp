@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // query_cost.cpp -- a kind's query path, for instruction counting.
 //
 // Builds one filter (default: blocked, 1,000,000 keys at p = 1e-4, the seed

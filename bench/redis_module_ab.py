@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A/B of two builds of the Redis module (docs/redis.md, "Memory"):
 used_memory, MEMORY USAGE and RSS for BF.RESERVE mem 0.01 1000000 plus 1 M
 keys, then BF.ADD/BF.EXISTS throughput (redis-benchmark) and Redis's own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every benchmark of docs/PERFORMANCE.md and redraws its plots.
 #
 #   bench/run_all.sh [BUILD_DIR] [OUT_DIR]      (defaults: build, docs/perf)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Cross-language round trip of the conformance suite.
 
 Each binding's runner saves every case's filter as <dir>/<case>.bloom

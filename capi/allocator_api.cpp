@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // allocator_api.cpp -- bloom_set_allocator: an embedder's allocator for the
 // memory filters hold (memory.cpp does the allocating).
 #include "bloom/bloom.h"

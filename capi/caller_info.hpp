@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // caller_info.hpp -- filling a caller's bloom_info of whatever size it has.
 //
 // The caller sets struct_size; the library fills a full bloom_info and copies

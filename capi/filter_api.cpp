@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_api.cpp -- the C entry points for creating, filling, querying and
 // combining filters. Each one checks its pointers, then runs the core inside
 // guarded() so that no exception crosses into C.

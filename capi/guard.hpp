@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // guard.hpp -- runs a C API body so that no exception crosses the boundary.
 //
 // Every entry point is `noexcept` in spirit: guarded() catches core::Error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // handle.hpp -- the opaque bloom_filter handle is a core::Filter.
 //
 // bloom_filter is only ever declared in C; the library hands out pointers to

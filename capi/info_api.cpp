@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // info_api.cpp -- the C entry points that need no filter: math, names,
 // status strings, versions.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // last_error.hpp -- the thread-local message behind bloom_last_error().
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // persist_api.cpp -- the C entry points for files and buffers (format v1).
 #include <string>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // stage_info_api.cpp -- bloom_get_stage_info: the fill of one stage of a
 // scalable filter (stage 0 of any other kind is the whole filter), and
 // bloom_growth_bytes: what the next stage would cost.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # xxHash comes from the system (Debian: libxxhash-dev). The library uses it
 # header-only (XXH_INLINE_ALL), so nothing links against libxxhash at run time.
 find_package(PkgConfig REQUIRED)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # -DBLOOM_BUILD_FUZZERS=ON builds the libFuzzer targets in fuzz/ (clang only).
 # Everything, the library included, is compiled with coverage instrumentation
 # (-fsanitize=fuzzer-no-link) so libFuzzer can see inside it; pair it with

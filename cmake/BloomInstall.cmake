@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Headers, both libraries, the CMake package (bloom::bloom) and bloom.pc.
 # Install components (`cmake --install build --component X`), one per
 # package a distribution would make:

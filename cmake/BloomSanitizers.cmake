@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # -DBLOOM_SANITIZE=address builds everything with ASan+UBSan,
 # -DBLOOM_SANITIZE=thread with TSan. Applied globally so tests and library agree.
 if(BLOOM_SANITIZE STREQUAL "address")

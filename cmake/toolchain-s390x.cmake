@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-compiling for s390x (big-endian) with Debian's g++-s390x-linux-gnu;
 # tests run under qemu-user (.ci/steps.d/75-big-endian.sh). xxHash is
 # header-only here (XXH_INLINE_ALL), so the build machine's xxhash.h serves;

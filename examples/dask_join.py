@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Seed 001's MapReduce join on Dask: a large table (page views) joined to
 a small one (premium users). A filter built from the small side's keys is
 shipped to every worker, which drops the views of other users before the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* quickstart.c -- build a classic filter from a key file (one key per line,
  * any length), save it, load it back, query it, and print its info.
  *

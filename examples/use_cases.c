@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* use_cases.c -- the seeds' three uses of a Bloom filter, from C.
  *
  * Build against an installed bloom:  cc use_cases.c $(pkg-config --cflags --libs bloom)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // api_sequence_fuzzer.cpp -- the input is a program of API calls over four
 // filter slots: create, add, query, test_and_add, remove, merge, intersect,
 // clear, clone, serialize/deserialize, batch calls, get_info, destroy. A

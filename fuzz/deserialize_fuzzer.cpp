@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deserialize_fuzzer.cpp -- raw bytes into bloom_deserialize. Whatever the
 // bytes, the load must be refused cleanly or yield a filter that re-
 // serializes to exactly those bytes (fuzz_util.hpp: load_checked).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzz_util.hpp -- what every fuzz target shares: reading structured values
 // from the fuzzer's bytes, an always-on check that aborts (so libFuzzer and
 // the replay driver both report it), and the properties every load must have.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // header_fuzzer.cpp -- structure-aware: mutations of valid images with both
 // checksums recomputed, so they reach the field validators and the kinds'
 // loaders instead of stopping at a checksum.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // replay_main.cpp -- runs a fuzz target without libFuzzer, so every CI run
 // (any compiler, any build) re-checks the corpora.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // roundtrip_fuzzer.cpp -- parameters and keys from the input: create, add,
 // serialize, deserialize. The copy must answer exactly like the original,
 // re-serialize to identical bytes, and no added key may ever be missing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/run.sh [seconds] -- builds the libFuzzer targets with clang-14
 # (ASan + UBSan + coverage) in build-fuzz/ and runs each for `seconds`
 # (default 60). Findings (crash-*, leak-*, timeout-*) land in

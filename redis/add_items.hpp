@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // add_items.hpp -- adding keys to a live filter with RedisBloom's answers.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // commands.hpp -- the BF.* command handlers (RedisModuleCmdFunc each).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BF.RESERVE, BF.ADD, BF.MADD, BF.INSERT: the commands that create filters
 // and add keys.
 #include "add_items.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BF.SCANDUMP and BF.LOADCHUNK: moving a filter in chunks of its serialized
 // image (bloom's format v1, the bytes bloom_serialize writes and bloom_load
 // reads).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BF.MERGE dst src [src ...]: bloom's own command, dst := dst OR src... .
 //
 // All sources must exist and have dst's parameters (kind, hasher, seed, m,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BF.EXISTS, BF.MEXISTS, BF.CARD, BF.INFO: the read-only commands.
 #include <cstring>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_key.hpp -- a Redis key opened by a command, closed on scope exit,
 // and the module's data type handle.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_params.hpp -- the parameters of a new filter, their parsing from
 // command arguments, and the module-wide defaults.
 #pragma once

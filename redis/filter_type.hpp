@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_type.hpp -- the Redis data type "bloomfltr": persistence (RDB,
 // DUMP/RESTORE, AOF rewrite), memory accounting, COPY and DEBUG DIGEST.
 #pragma once

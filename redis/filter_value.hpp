@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_value.hpp -- what a Redis key of the bloom type holds.
 //
 // Normally a live bloom filter. While BF.LOADCHUNK is restoring a filter

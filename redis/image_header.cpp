@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "image_header.hpp"
 
 #include <bloom/bloom.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // image_header.hpp -- the one thing BF.LOADCHUNK must know of a serialized
 // filter before it has all of it: how long the whole image is.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // module.cpp -- the entry point Redis calls on --loadmodule / MODULE LOAD.
 #include <bloom/bloom.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* redis_module_api.c -- the API pointers and their resolution (see the header). */
 #include "redis_module_api.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * redis_module_api.h -- the part of the Redis Modules API this module uses,
  * declared here from the documented API (no Redis source is copied).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server_allocator.hpp"
 
 #include <bloom/bloom.h>

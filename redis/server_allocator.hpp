@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // server_allocator.hpp -- every byte a filter holds comes from Redis's
 // allocator, so used_memory, maxmemory and eviction count it.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's main job with the command-line tool: build a filter from the
 # sample keys, query it, print its stats -- and check each answer, so the
 # demo fails loudly when the tool does not do what the README says.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's first command: install the few Debian packages the library,
 # the bloom tool and the Python package need (scripts/packages.d/quickstart.txt),
 # build them (Release; no tests, examples, benchmarks, fuzzers or Redis module) in

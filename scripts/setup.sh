@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages bloom needs on a fresh Debian 12 machine.
 # Each component lists its packages in scripts/packages.d/<name>.txt (one
 # per line, # comments allowed).

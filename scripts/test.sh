@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The README's second command: install every package list (the tests'
 # dependencies: GoogleTest, clang, valgrind, redis, ...), build the whole
 # tree in build/ (RelWithDebInfo: the build type CI uses; the quick start

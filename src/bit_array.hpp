@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bit_array.hpp -- m bits in 64-bit words, owned or borrowed from a mapping.
 //
 // Bit i lives in word i / 64 at bit i % 64. Serialized, the words are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // configure.hpp -- from a caller's bloom_options to a complete FilterConfig.
 //
 // This is where defaults are applied and sizes derived ((n, p) -> (m, k), per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // error.hpp -- how the core reports failure.
 //
 // The core throws bloom::core::Error (a status from bloom.h plus a message)

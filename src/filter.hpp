@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter.hpp -- the interface every filter kind implements.
 //
 // One virtual call per C API call is the price of one handle type for every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_config.hpp -- everything that defines a filter's identity.
 //
 // These values are fixed at creation, stored in the file header, and compared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // inclusion_exclusion.hpp -- the expected false-positive rate of probes that
 // may repeat, summed over how many distinct bits a query probes. Shared by
 // the blocked kind's line model (kinds/blocked_sizing.cpp: 512 bits, a

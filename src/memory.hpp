@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // memory.hpp -- the one place the core allocates bit and counter arrays.
 //
 // Arrays are 64-byte aligned (one cache line, and what the file format's

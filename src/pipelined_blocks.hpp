@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pipelined_blocks.hpp -- the software pipeline of the batch paths.
 //
 // A batch is cut into blocks, and block b + 1 is staged (hashed, its memory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // probe.hpp -- from one 128-bit hash to k positions in [0, range).
 //
 // Double hashing (Kirsch & Mitzenmacher 2006, "Less hashing, same

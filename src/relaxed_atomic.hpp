@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // relaxed_atomic.hpp -- relaxed atomic access to plain 64-bit words.
 //
 // Filters keep their bits and counters in ordinary arrays, so a filter

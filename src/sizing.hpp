@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sizing.hpp -- the textbook false-positive math.
 //
 // For n keys in m bits with k hash functions the false-positive rate of a

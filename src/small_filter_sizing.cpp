@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "small_filter_sizing.hpp"
 
 #include <cmath>

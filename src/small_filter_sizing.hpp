@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // small_filter_sizing.hpp -- exact sizing for filters of a few thousand bits.
 //
 // The textbook formula (sizing.hpp) treats a query's k probes as k distinct

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // striped_counter.hpp -- a count that many threads increment without sharing
 // a cache line, summed when read.
 //

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Fails unless the dynamic symbols LIBRARY exports are exactly the functions
 # HEADER declares with BLOOM_API: nothing declared is missing from the
 # library, nothing exported is undeclared. (check_exports.cmake checks the

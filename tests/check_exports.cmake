@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Checks the symbols a library build defines, with nm:
 #   -DLIBRARY=<shared library>: every dynamic symbol starts with bloom_;
 #   -DARCHIVE=<static archive>: no global C symbol outside bloom_* (one a C

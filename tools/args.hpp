@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // args.hpp -- a small command-line parser: long options (--out FILE,
 // --out=FILE), short options (-o FILE, -oFILE), flags, positionals, and "--".
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cli_error.hpp -- how the tool fails: one line on stderr and exit status 2.
 #pragma once
 

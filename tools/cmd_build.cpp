@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_build.cpp -- `bloom build`: keys (or sequences, or k-mers) in, a filter
 // file out.
 //

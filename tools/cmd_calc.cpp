@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_calc.cpp -- `bloom calc`: the sizing arithmetic of the seeds, without
 // building anything.
 //

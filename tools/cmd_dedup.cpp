@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_dedup.cpp -- `bloom dedup`: pass each line the first time it is seen.
 //
 // Seed 004's job: a stream of message IDs where a few arrive twice. A line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_merge.cpp -- `bloom merge`: the union (or intersection) of filters that
 // share every parameter.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_query.cpp -- `bloom query`: is each key maybe in the filter, or surely not?
 //
 // Answers are written as the keys are read, one line each, and stdout is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_remove.cpp -- `bloom remove`: take keys back out of a counting filter.
 //
 // The filter is read, each key removed once, and the result written back

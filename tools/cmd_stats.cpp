@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cmd_stats.cpp -- `bloom stats`: what a filter file is and how full it is.
 #include <cmath>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // commands.hpp -- the tool's commands. Each takes the whole argv (its own
 // arguments start at argv[2]), prints its --help, and returns an exit status
 // or throws CliError.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // common_options.hpp -- options shared by several commands: how keys are read
 // (--fasta, --fastq, --kmer, --canonical) and filter parameters by name.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // filter_file.hpp -- owning handles and the load/map/save calls, with errors
 // turned into one-line CliErrors carrying the library's message.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // input_stream.hpp -- bytes and lines from a file or standard input, gzip or
 // plain (detected from the first two bytes, 1f 8b), read as they arrive.
 //

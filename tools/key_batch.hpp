@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // key_batch.hpp -- collects keys and adds them with bloom_add_batch, which
 // hashes in blocks and prefetches (faster than one bloom_add per key).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // key_reader.hpp -- the keys of one input: lines of a key file, or FASTA/FASTQ
 // sequences, or their k-mers. build and query read keys through this.
 //

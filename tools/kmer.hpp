@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kmer.hpp -- the k-mers of a DNA sequence, as keys.
 //
 // Bases are read case-insensitively (lowercase = soft-masked, same base) and

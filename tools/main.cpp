@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // main.cpp -- `bloom <command> ...`: dispatch, top-level help and version,
 // and the one place where errors become a line on stderr and exit status 2.
 #include <bloom/bloom.h>

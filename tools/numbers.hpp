@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // numbers.hpp -- parsing numbers from the command line and key files, and
 // printing them for people (19,170,117 bits; 2.40 MB).
 #pragma once

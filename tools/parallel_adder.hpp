@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // parallel_adder.hpp -- `bloom build --threads N`: the reading thread cuts
 // keys into chunks and N worker threads hash them into filters of the
 // target's shape, merged into the target at the end. Merge is a bitwise OR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // progress.hpp -- a progress bar on stderr, only when stderr is a terminal
 // and the input is large enough to be worth watching; silent otherwise, so
 // pipes and logs never see it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // query_answers.hpp -- answering keys, lines and sequence records against a
 // filter, as `bloom query` prints them; shared with `bloom build
 // --then-query`, seed 000's build-then-ask in one command.

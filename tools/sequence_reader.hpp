@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sequence_reader.hpp -- FASTA and FASTQ records, multi-line included.
 //
 // FASTA: a ">name description" line, then sequence lines up to the next ">".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // window_spec.hpp -- `bloom dedup --window`: a count ("10M": the last ten
 // million lines) or a duration ("24h": the last 24 hours).
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # ASan + UBSan (+ LeakSanitizer) build of the whole test suite, in its own
 # build directory. Every test runs except (BLOOM_ASAN_EXCLUDE) the
 # >2^32-bit filter (1.5 GB, too big under ASan's shadow memory) and tests

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # TSan build of the unit tests, running the ones that exercise threads:
 # every test whose name contains "Concurren" or "Thread" (the naming
 # convention is the label; see docs/hardening.md). About 3 minutes on 2 cores.

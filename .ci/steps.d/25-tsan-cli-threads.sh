@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `bloom build --threads` under TSan: the reading thread, the worker threads
 # and their queue (tools/parallel_adder.cpp), both strategies, every kind.
 # Reuses 20-tsan's build directory, so only the tool is compiled here (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A short libFuzzer run of every target (~20 s each, ASan + UBSan) on top
 # of the corpus replay that ctest does on every build. clang-14 and
 # libclang-rt-14-dev come from scripts/packages.d/hardening.txt.

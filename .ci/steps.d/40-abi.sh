@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # ABI stability: the shared library built by .ci/run (build/, RelWithDebInfo,
 # so with DWARF) is compared with the stored baseline abi/libbloomfilter.abi.
 # Added functions are compatible and pass; anything else abidiff reports

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Redis module's tests with the module built under ASan+UBSan, loaded
 # into Debian's (uninstrumented) redis-server with the sanitizer runtimes
 # preloaded. Leak checking stays off: it would report redis-server's own

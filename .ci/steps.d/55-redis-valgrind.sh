@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # redis-server itself under valgrind, driven through the module's commands
 # that replace, copy, dump and restore values. ASan (50-redis-asan.sh) checks
 # the module's own code, but Redis allocates with jemalloc and is not

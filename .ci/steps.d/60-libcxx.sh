@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The library built with clang and LLVM's libc++, as on systems whose C++
 # standard library is libc++: it must compile warning-free, and its library,
 # CLI and Python package must work from an install through pkg-config and

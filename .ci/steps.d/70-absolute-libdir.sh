@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Distributions that pass an absolute CMAKE_INSTALL_LIBDIR (e.g. Nix, or
 # -DCMAKE_INSTALL_LIBDIR=/usr/lib64) and pick the prefix only at install
 # time: bloom.pc must name the install's includedir, not the configured one,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # pip from source, as a user does it: Debian's python3 makes a venv and
 # `pip install .` builds the library and the extension with CMake (a fresh
 # Release build in a temporary directory, no reused build, no network:

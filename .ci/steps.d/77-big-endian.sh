@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Big-endian: the library and its unit tests cross-built for s390x with
 # Debian's g++-s390x-linux-gnu and run under qemu-user. The format is
 # little-endian on disk; these tests load every golden file (written on

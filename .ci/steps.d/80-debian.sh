@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Debian packages (debian/): build them with dpkg-buildpackage in a copy
 # of the tree (it writes into the tree and into its parent), check them with
 # lintian (zero errors), install them with apt, then run the consumer tests

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Rust and Go bindings against the library as users install it: the
 # build tree is installed into a temporary prefix, found through
 # PKG_CONFIG_PATH (and LD_LIBRARY_PATH at run time); then cargo test (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Node.js and Java bindings against the library this CI run built,
 # installed to a temporary prefix and found with pkg-config, as a user
 # would: each binding's own tests (the conformance suite required, its

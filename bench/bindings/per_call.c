@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* per_call.c -- the C API's per-key cost, the baseline of the bindings'
  * per-call benchmarks (bench/bindings/run.sh runs it next to them).
  *

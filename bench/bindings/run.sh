@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Per-call cost of the Rust and Go bindings against the C API, in one run:
 #   PKG_CONFIG_PATH=PREFIX/lib/pkgconfig LD_LIBRARY_PATH=PREFIX/lib bench/bindings/run.sh [ROUNDS]
 # Builds per_call.c (the C program), the Rust bench (cargo bench, release)

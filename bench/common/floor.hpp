@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // floor.hpp -- what no filter with one memory access per key can beat.
 //
 // A blocked filter's query is one hash of the key plus one read of a 64-byte

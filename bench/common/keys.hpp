@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // keys.hpp -- the seed workload's keys: distinct strings of 3-15 random
 // printable ASCII characters, the same for every program given the same seed.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // proc_stats.hpp -- peak memory of this process and a description of the
 // machine, both read from /proc and /sys (Linux).
 //

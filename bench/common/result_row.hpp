@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // result_row.hpp -- one line of the seed table, as a child process reports it
 // to the parent (tab-separated, on stdout, prefixed "ROW\t").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // timing.hpp -- clocks and the median of repeated measurements.
 //
 // The machine these numbers come from is shared and noisy (2 cores, several

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // key_pool.hpp -- keys for the micro-benchmarks, made from an index.
 //
 // key(i) is 3-15 bytes, each length equally likely as in the seed workload

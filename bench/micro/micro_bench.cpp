@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // micro_bench.cpp -- Google Benchmark micro-benchmarks: every kind x hasher x
 // operation over filter sizes from 64 KiB to 256 MiB (1 GiB with
 // --max_bytes=1G or BLOOM_BENCH_MAX_BYTES=1G), plus the floor (one XXH3 + one

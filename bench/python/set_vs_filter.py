@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """bloomkit.Filter against Python's own set, in the same run.
 
 Targets (issue 22): a single ``add`` and ``in`` within 2x of ``set.add`` /

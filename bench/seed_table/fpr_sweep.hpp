@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fpr_sweep.hpp -- measured false-positive rate against bits per key, for
 // every kind over a range of target rates: the data of the FPR plot.
 #pragma once

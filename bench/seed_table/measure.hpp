@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // measure.hpp -- the measurements a seed-table child process runs: one
 // configuration (n keys at rate p) for one implementation, reported as a
 // ResultRow on stdout.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // measure_bloom.cpp -- one bloom kind on the seed workload, through the C API
 // exactly as a user (or the acceptance harness) calls it.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // measure_floor.cpp -- the floor's row of the seed table (common/floor.hpp
 // says what the floor is).
 #include "../common/floor.hpp"

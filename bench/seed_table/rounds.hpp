@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rounds.hpp -- the seed table's rows over several interleaved rounds.
 //
 // This machine is a shared VM whose speed drifts over minutes: the same

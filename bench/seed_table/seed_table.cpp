@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // seed_table.cpp -- the seed workload's table: every bloom kind, the floor and
 // Debian's libbloom on the same keys, each configuration in its own process.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // table.hpp -- prints the seed table (aligned text), checks it against the
 // targets of issue 4, and writes it as TSV for the plots.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * c_per_call.c -- the C baseline for the bindings' per-call benchmarks:
  * the same work every language's bench does (bindings/bench/README.md), in

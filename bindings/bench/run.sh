@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Per-call cost of each binding beside the C API, in one run: the C
 # baseline (c_per_call.c), then each language's bench doing the same work,
 # alternated ROUNDS times so load on the machine hits all alike; each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bloomgo.h -- C helpers of the Go binding (package bloom), included by the
  * cgo preamble of every file that calls C.
  *

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package bloom is the Go binding of bloom, a Bloom-filter library with a
 // stable C ABI (libbloomfilter, found with pkg-config through cgo:
 // `#cgo pkg-config: bloom`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package bloom
 
 // Info is a snapshot of a filter's parameters and state (bloom_info).

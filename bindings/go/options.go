@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package bloom
 
 // Kind is a filter kind (bloom_kind).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build, test and run the Java binding with the JDK's own tools (no Maven:
 # Maven Central is not reachable; every dependency is a Debian package).
 #   ./build.sh            jar + Javadoc: build/bloomkit-<version>.jar, build/javadoc/

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Type declarations for bloomkit, the Node.js binding of the bloom C library.
 
 /** A key: a string is hashed as its UTF-8 bytes, a byte view as its bytes. */

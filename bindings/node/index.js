@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 /**
  * bloomkit: Bloom filters for Node.js over the bloom C library.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bloom.h -- the C API of bloom, a Bloom-filter library.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * bloom.hpp -- an optional header-only C++20 wrapper over the C API.
  *

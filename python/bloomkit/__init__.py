@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloomkit: Bloom filters from Python, over the C library libbloomfilter.
 
 Standard library only: ctypes, plus the optional C extension bloomkit._cext

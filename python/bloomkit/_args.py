@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Checking the numbers callers pass, the same way in every function: a
 wrong type is a TypeError, a value out of range a BloomInvalidArgumentError
 (also a ValueError), as the C library would say."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Adding and querying whole columns (pandas Series, NumPy arrays, lists)
 through the batch API, with the key encoding of ``encoding.py``.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Which implementation Filter's per-key calls use: the C extension
 ``bloomkit._cext`` when it can be loaded, else ctypes (``_pure.PureCore``).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Turning Python keys into the (pointer, length) pairs the C API takes.
 
 A key is a ``str`` (hashed as its UTF-8 bytes, so "é" and b"\\xc3\\xa9" are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Finding the shared library ``libbloomfilter``.
 
 Search order (the first hit wins):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The C API as ctypes sees it: struct layouts and one prototype per function.
 
 Every function the package calls is declared here with its ``argtypes`` and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The per-key calls of Filter through ctypes: the fallback when the C
 extension (bloomkit._cext, _fast.py) is absent, or forced by BLOOMKIT_PURE=1.
 

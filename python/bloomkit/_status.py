@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Turning a negative ``bloom_status`` into the package's exception, the
 same way on both paths (the C extension calls :func:`raise_status`)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bloom filters on Dask: build one from a distributed collection, and
 semi-join a large table against a small one's keys (the MapReduce join of
 docs/distributed.md).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The bytes a key is hashed as, fixed so that every language agrees.
 
 A Bloom filter hashes bytes, so two programs share a filter only if they

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Exceptions: one class per ``bloom_status``, all under :class:`BloomError`.
 
 Each also derives from the built-in exception a Python caller would expect

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Filter: a Bloom filter owned by Python, backed by one ``bloom_filter``."""
 
 from __future__ import annotations

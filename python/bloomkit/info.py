@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """FilterInfo: what ``bloom_get_info`` reports, as a frozen dataclass."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The sizing math of the C library, for planning before building a filter."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PEP 517 build backend behind ``pip install .`` and ``pip wheel .``.
 
 It builds the C library (and the extension bloomkit._cext when Python's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bloomkit._cext, the C extension of the Python package (python/cext): built
 # against CPython's limited API (abi3, Python >= 3.10), so one file serves
 # every Python 3 from 3.10 on. It does not link libbloomfilter: the package

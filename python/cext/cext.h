@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bloomkit._cext: the per-key calls of bloomkit.Filter in C.
  *
  * The extension never links libbloomfilter: bloomkit._native loads the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bloomkit._cext.Core: the base class of bloomkit.Filter on the fast path.
  *
  * It holds the filter as the ctypes handle that owns it (bloom_destroy runs

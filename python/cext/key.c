@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Keys as bytes: a str is hashed as its UTF-8 (so "é" and b"\xc3\xa9" are the
  * same key), bytes as themselves, any other bytes-like object through the
  * package's own converter (_keys.to_bytes), which also words the TypeError,

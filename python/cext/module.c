@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The module: bind() receives the library's function addresses and the
  * package's helpers from bloomkit._native; the Core type is the base class
  * of bloomkit.Filter when the extension is present. */

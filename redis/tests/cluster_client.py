@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small slot-routing client for the cluster test.
 
 It computes a key's slot as Redis Cluster does (CRC16/XMODEM of the key, or

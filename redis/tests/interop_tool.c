@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* interop_tool.c -- the C library's side of the Redis interop tests.
  *
  *   interop_tool write FILE KIND CAPACITY FP_RATE N PREFIX [BITS HASHES]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Starts and stops real redis-server processes for the module's tests.
 
 Every server listens on 127.0.0.1 only, on a port the kernel reports free,

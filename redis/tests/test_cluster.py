@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The module in a 6-node Redis Cluster (3 masters, 3 replicas) on loopback.
 
 Filters are spread over all masters; every filter's answers (its keys, and

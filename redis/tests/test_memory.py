@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The module's filters in Redis's memory accounting (issue 28).
 
 Every byte of a filter comes from Redis's allocator, so used_memory grows by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Filters move between bloom's Python package and Redis, both ways.
 
 A filter built with bloomkit.Filter loads into Redis through BF.LOADCHUNK, and

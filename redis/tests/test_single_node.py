@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The BF.* commands on one real redis-server with the module loaded.
 
 Run by ctest (label `redis`) with BLOOM_REDIS_MODULE and BLOOM_REDIS_INTEROP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // byte_order.hpp -- explicit little-endian loads and stores.
 //
 // The file format and the hashers are defined in little-endian byte order on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // byte_stream.hpp -- where serialized bytes go to and come from.
 //
 // A filter kind writes its payload to a ByteSink and reads it back from a

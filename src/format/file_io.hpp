@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // file_io.hpp -- filters to and from files: atomic save, load, read-only map.
 #pragma once
 

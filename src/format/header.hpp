@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // header.hpp -- the fixed 128-byte header of format v1 (docs/FORMAT.md).
 //
 // Every field is encoded byte by byte in little-endian order; no struct is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // memory_stream.hpp -- ByteSink/ByteSource over plain memory.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // payload_io.hpp -- bit arrays to and from their little-endian file image.
 #pragma once
 

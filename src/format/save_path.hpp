@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // save_path.hpp -- which file a save replaces, and the name of the temporary
 // file it writes first.
 #pragma once

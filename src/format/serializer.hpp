@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // serializer.hpp -- a whole filter to and from its format-v1 byte image:
 // header, payload (at offset 128, so 64-byte aligned), payload checksum.
 #pragma once

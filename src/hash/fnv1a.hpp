@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fnv1a.hpp -- FNV-1a 64 (Fowler, Noll, Vo), seeded.
 //
 // With seed 0 this is the published FNV-1a 64; a non-zero seed is XORed into

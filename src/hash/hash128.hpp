@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hash128.hpp -- the 128-bit key hash every filter kind starts from.
 //
 // Each key is hashed exactly once; the k probe positions are then derived

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hasher.hpp -- picks one of the three 128-bit hashers for a filter.
 //
 // XXH3 is called inlined from the system header (XXH_INLINE_ALL): on 3-15

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "hash/murmur3.hpp"
 
 #include "format/byte_order.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // murmur3.hpp -- MurmurHash3 x64-128 (Austin Appleby's public-domain design),
 // written here from the algorithm's description.
 //

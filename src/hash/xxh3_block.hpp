@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // xxh3_block.hpp -- XXH3-64 of a block of keys, grouped by XXH3's length
 // class so that hashing the block takes no data-dependent branch per key.
 //

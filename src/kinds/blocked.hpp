@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blocked.hpp -- the cache-line blocked Bloom filter: all k bits of a key in
 // one 64-byte (512-bit) line, so a query costs one cache miss instead of k.
 //

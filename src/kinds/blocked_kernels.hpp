@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blocked_kernels.hpp -- the query loops of the blocked kind, one set per
 // instruction set, chosen once at run time.
 //

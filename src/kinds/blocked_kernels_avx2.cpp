@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AVX2 query loop of the blocked kind. Compiled for the baseline CPU like
 // the rest of the library: only these functions carry target("avx2"), and
 // they run only after __builtin_cpu_supports("avx2") said yes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blocked_line.hpp -- where a key's k bits go inside its 512-bit line.
 //
 // A blocked filter (Putze, Sanders & Singler 2007) keeps all k bits of a key

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blocked_sizing.hpp -- the false-positive model of a blocked filter and the
 // search for the smallest (lines, k) that keeps a promised rate.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // classic.hpp -- the textbook Bloom filter: one array of m bits, k probes
 // anywhere in it. It is the reference for the FPR math in sizing.hpp: with
 // 128-bit hashes and enhanced double hashing its measured rate matches

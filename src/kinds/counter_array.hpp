@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // counter_array.hpp -- m small counters (4 or 8 bits) packed into 64-bit words.
 //
 // Counter i of width w lives in word (i * w) / 64 at bit (i * w) % 64. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // counting.hpp -- a counting Bloom filter (Fan et al. 2000): m small counters
 // instead of m bits, so keys can be removed.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // partitioned.hpp -- m bits split into k slices; probe i sets a bit only in
 // slice i (Almeida et al. 2007, seed 000 §1.1.1).
 //

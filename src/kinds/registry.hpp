@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // registry.hpp -- the one place that maps a kind to its implementation.
 #pragma once
 

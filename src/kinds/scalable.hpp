@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // scalable.hpp -- a scalable Bloom filter (Almeida, Baquero, Preguica &
 // Hutchison 2007): a chain of classic filters that grows as keys arrive, so
 // the capacity need not be known in advance.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // scalable_sizing.hpp -- the shape of stage i of a scalable filter
 // (Almeida, Baquero, Preguica & Hutchison 2007, "Scalable Bloom Filters").
 //

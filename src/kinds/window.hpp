@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // window.hpp -- a sliding-window filter: the age-partitioned Bloom filter of
 // Shtul, Baquero & Almeida (2020). It remembers the last W insertions (count
 // window) or the last T milliseconds of the caller's clock (time window) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // window_sizing.hpp -- (W, p) -> (k, l, g, m) for the window kind.
 //
 // An age-partitioned Bloom filter (Shtul, Baquero & Almeida 2020) has k + l

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* allocator_test.c -- bloom_set_allocator through the public C API (issue
  * 28): every kind's memory comes from the embedder's allocator with the
  * alignment asked, all of it is given back, failures are NOMEM without a

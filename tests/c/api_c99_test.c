@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* api_c99_test.c -- every function of the C API, called from strict C99
  * (-std=c99 -pedantic -Werror) against the shared library.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared helpers for the CLI tests: where the installed tool is, running it,
 and a temporary directory per test. Standard library only."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom calc against the seeds' formulas, computed here independently."""
 
 import math

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom dedup: first occurrences pass in order, repeats never pass twice.
 
 The default kind is scalable. Until the scalable kind is implemented in the

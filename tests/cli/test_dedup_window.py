@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom dedup --window: a count or time window (the window kind). Repeats
 inside the window never pass; lines older than the window pass again; the
 state survives --save / --resume; --event-time takes the clock from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Errors: one clear line on stderr, exit status 2; bad filter files are
 refused with the library's message; help and version."""
 

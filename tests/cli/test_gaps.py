@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The tool's answers to issue 21's gaps: `remove` for counting filters,
 --growth/--tightening for scalable ones, `build --then-query` (seed 000's
 build-and-ask in one command), every output path checked before any input

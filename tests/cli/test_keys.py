@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom build from key files: ?P headers, CRLF, blank lines, empty input,
 standard input, gzip, capacity from the number of keys."""
 

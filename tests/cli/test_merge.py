@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom merge: the union finds every key of every input; mismatched filters
 are refused with the name of the parameter that differs."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom query: answers in input order, :Q, exit statuses, files and stdin."""
 
 import subprocess

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """FASTA/FASTQ input: multi-line records, lowercase and N bases, k-mers
 (canonical by default), per-read query lines, gzip."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloom build --threads N: the file is byte for byte the single-thread
 one, for every kind, both ways of sharing the work, any N and any input."""
 

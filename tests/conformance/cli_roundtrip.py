@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Cross-language round trip: the CLI loads the images each runner wrote.
 
     cli_roundtrip.py BLOOM_CLI DIR [DIR...]

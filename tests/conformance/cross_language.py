@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Cross-language round trip of the conformance images.
 
     cross_language.py BLOOM_CLI WORK_DIR NAME=COMMAND [NAME=COMMAND...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes tests/conformance/cases.json: the cases every binding runs.
 
 The expected answers, info fields and image hashes come from the C library

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_reader.c -- see json_reader.h. Recursive descent over the whole text. */
 #include "json_reader.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json_reader.h -- a small JSON reader for the conformance runner (C has
  * none in its standard library, and the project vendors no third-party
  * code). Numbers keep their text so u64 seeds up to 2^64 - 1 read exactly

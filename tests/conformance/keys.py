@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The conformance suite's key notation, shared by generate.py and the
 Python runner: "s:<text>" is the UTF-8 bytes of text, "x:<hex>" raw bytes
 (which may hold NUL or invalid UTF-8; "x:" is the empty key)."""

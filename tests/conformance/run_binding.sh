@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # ctest's run of one binding's own tests (cargo test / go test: the
 # conformance suite, API tests, doc examples) against this build installed
 # into the test prefix (fixture bloom_install).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The conformance suite (cases.json) through the Python package bloomkit.
 
 For each case: create, add (batch or one by one), remove, then every query

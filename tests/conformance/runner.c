@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runner.c -- the conformance suite (cases.json) through the C API.
  *
  *   bloom_conformance_runner CASES_JSON REPO_ROOT TMP_DIR

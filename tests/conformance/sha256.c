@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256.c -- see sha256.h. One pass, the message padded block by block. */
 #include "sha256.h"
 

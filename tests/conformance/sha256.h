@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sha256.h -- SHA-256 (FIPS 180-4) for the conformance runner's image
  * hashes; the project links no crypto library. */
 #ifndef BLOOM_CONFORMANCE_SHA256_H

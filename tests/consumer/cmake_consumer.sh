@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Configures, builds and runs an out-of-tree CMake project that uses
 # find_package(bloom CONFIG REQUIRED) against the install in PREFIX.
 #   cmake_consumer.sh CMAKE PREFIX PROJECT_DIR WORKDIR C_COMPILER CXX_COMPILER [PROGRAM ARGS...]...

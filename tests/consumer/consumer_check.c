@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* consumer_check.c -- a C program outside the tree, as a user writes one: built
  * only through `pkg-config --cflags --libs bloom` (or bloom-static, or
  * find_package) against an installed prefix. It mimics the acceptance checks

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build tree BUILD_DIR into a fresh PREFIX (run by ctest as the
 # setup of the consumer tests' fixture): what a user's `cmake --install` does.
 file(REMOVE_RECURSE "${PREFIX}")

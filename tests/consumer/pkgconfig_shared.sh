@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # A C program outside the tree built with `pkg-config --cflags --libs bloom`
 # against the install in PREFIX, run without LD_LIBRARY_PATH. It must link
 # libbloomfilter.so.1 from PREFIX, never Debian's libbloom.so.1, also (and

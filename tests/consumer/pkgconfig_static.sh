@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Static links against the install in PREFIX, both ways a user can type:
 #  1. fully static:  cc app.c $(pkg-config --static --cflags --libs bloom) -static
 #  2. only bloom static (libc, libstdc++ shared):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared pieces of the Dask tests: the availability check and functions
 the workers run (they import this module by name: tests/dask is on their
 PYTHONPATH, set by tests/dask/CMakeLists.txt)."""

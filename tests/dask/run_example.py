@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Runs an example that needs Dask (argv[1:]) with this interpreter, or
 says that it skips (no Dask on a developer machine; never when CI is set,
 where a missing Dask is an error: dask_helpers.require_dask)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloomkit.dask on a real distributed.LocalCluster: 2 worker processes
 (not threads), started once for this module and always closed."""
 

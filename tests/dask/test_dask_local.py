@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloomkit.dask without a cluster (Dask's local schedulers), and the key
 encoding it shares with every binding."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // golden_cases.hpp -- the filters pinned in tests/golden/.
 //
 // Each case is written once by bloom_make_golden (tests/golden/make_golden.cpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // make_golden.cpp -- writes the golden files of golden_cases.hpp that do not
 // exist yet. Existing files are never touched: they pin what older versions
 // wrote. Run: bloom_make_golden tests/golden

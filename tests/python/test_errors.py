@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every failure raises a BloomError subclass carrying status and message."""
 
 import os

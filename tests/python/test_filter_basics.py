@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bloomkit.Filter: keys, membership, batches, set operations, info, len."""
 
 import math

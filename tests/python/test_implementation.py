@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Which path the suite ran on: ctest runs every test file twice, once with
 the C extension (BLOOMKIT_TEST_IMPLEMENTATION=cext) and once with ctypes
 (BLOOMKIT_PURE=1, =ctypes); this file fails when the intended one is not

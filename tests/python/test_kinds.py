@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The kinds beyond classic, through the documented API.
 
 Every kind is implemented, so each test runs its full behaviour for each.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """How the package finds the library, and that ctypes agrees with the header."""
 
 import ctypes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """save/load/map, to_bytes/from_bytes, and refusal of damaged images."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Filters pickle as their file image and travel to worker processes."""
 
 import copy

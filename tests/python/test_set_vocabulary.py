@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The set vocabulary a Bloom filter can honour: union, intersection,
 copy, and the sound "maybe" forms of issubset/issuperset/isdisjoint."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Threads: ctypes releases the GIL during each call, so Python threads reach
 the library at the same time; with concurrent=True adds from many threads
 are allowed and lose nothing."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The window kind from Python: count and time windows, the clock
 (a callable, the default monotonic one, or None with advance()), save and
 load resuming, test_and_add_many, and the refusals."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch calls work through their keys in blocks, software-pipelined: the next
 // block is hashed and its memory prefetched before the current one is added
 // or probed. These tests cut the same keys into batches of every size around

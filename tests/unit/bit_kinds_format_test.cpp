@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hostile headers for the partitioned and blocked kinds: a header whose own
 // checksum is right but whose parameters or payload size do not fit the kind
 // is reported as BLOOM_E_FORMAT with a message, before anything is believed.

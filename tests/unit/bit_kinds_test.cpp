@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behaviour every bit-array kind other than classic shares (partitioned and
 // blocked), through the C API: no false negatives, the false-positive rate
 // at capacity, round trips, set operations and the errors they report.

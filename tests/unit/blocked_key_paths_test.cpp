@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The blocked kind's key-level query paths (hash + line + probe in one
 // kernel call, installed for XXH3-64 filters) answer exactly like the generic
 // path -- hash with the filter's Hasher, then BlockedFilter::query -- for

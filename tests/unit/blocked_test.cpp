@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The blocked kind: its line layout, its SIMD and portable paths (which must
 // read exactly the same bits), its sizing model and its option checks.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The classic kind's single-key path (ClassicFilter::query_key_xxh3: XXH3-128
 // and the probes in the one function bloom_query calls) answers exactly like
 // the generic path -- hash with the filter's Hasher, then

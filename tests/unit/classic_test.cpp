@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behaviour of the classic kind through the C API.
 #include <gtest/gtest.h>
 

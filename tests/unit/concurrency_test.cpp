@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BLOOM_FLAG_CONCURRENT for the bit kinds (classic, partitioned, blocked):
 // adds from several threads lose nothing, queries run alongside, and
 // test-and-add of one new key from several threads says "new" exactly once.

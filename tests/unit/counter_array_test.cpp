@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CounterArray: packing, sticky saturation, counting of non-zero counters,
 // saturating sums and minima, and the CAS paths.
 #include "kinds/counter_array.hpp"

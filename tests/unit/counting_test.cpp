@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counting kind: classic answers plus remove, sticky saturation, counter
 // set operations, persistence and concurrent adds.
 #include <gtest/gtest.h>

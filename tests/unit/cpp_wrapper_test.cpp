@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpp_wrapper_test.cpp -- the header-only C++ wrapper (include/bloom/bloom.hpp):
 // RAII and moves, keys as string_view and byte spans, exceptions carrying the
 // status and message, batches, set operations, persistence, info.

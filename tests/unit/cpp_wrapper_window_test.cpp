@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cpp_wrapper_window_test.cpp -- bloom.hpp's window kind: options, advance,
 // test_and_add_batch, and the refusals as bloom::error.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Error paths of the C API: NULLs, bad options, status strings.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fault_injection_test.cpp -- every allocation on the create, load,
 // deserialize, clone, merge, intersect, clear and add paths is made to fail
 // in turn (the N-th, for N = 1, 2, ... until the call succeeds). Each

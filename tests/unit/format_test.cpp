@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Format v1: round trips, atomic save, and refusal of damaged input.
 #include <dirent.h>
 #include <gtest/gtest.h>

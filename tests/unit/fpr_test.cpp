@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Statistical checks: the measured false-positive rate of the classic kind
 // lies inside a 4-sigma binomial band around bloom_expected_fp_rate.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every golden file in tests/golden/ still loads and answers as recorded, and
 // the current library still builds the identical file from the same keys (so
 // neither the format nor the bit pattern of a key can drift unnoticed).

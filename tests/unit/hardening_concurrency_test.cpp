@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hardening_concurrency_test.cpp -- the thread-safety promises of bloom.h, exercised
 // so the TSan build (.ci/steps.d/20-tsan.sh runs every test whose name has
 // "Concurren" in it) can see any data race: concurrent adds and queries on a

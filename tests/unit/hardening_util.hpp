@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hardening_util.hpp -- helpers for the hostile-input, fault-injection and
 // mapping tests (issue 7).
 //

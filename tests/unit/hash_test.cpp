@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Known-answer tests for the three hashers.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hostile_acceptance_test.cpp -- the held-out acceptance, mirrored.
 //
 // 3,000 hostile buffers per kind (truncations, bit flips, 0xFF runs, random

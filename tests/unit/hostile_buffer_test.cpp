@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hostile_buffer_test.cpp -- damaged and lying images fed to bloom_deserialize.
 //
 // For a small filter of every kind and hasher: every truncation, every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hostile_file_test.cpp -- bloom_load and bloom_map on paths that are not
 // filter files: empty files, directories, FIFOs, missing paths, and every
 // truncation of a real file of every kind. Each is refused with a specific

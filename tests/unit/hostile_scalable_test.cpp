@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hostile_scalable_test.cpp -- a scalable file's header fields that size
 // the next stage (capacity, fp_rate, growth, tightening) must reproduce
 // every stored stage, or the file is refused: held-out testing made a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fast paths of issue 4: the per-thread add counter of concurrent filters
 // and the classic kind's grouped probes and prefetching batch paths. Each
 // test checks an answer (counts, no false negatives, batch == single), never

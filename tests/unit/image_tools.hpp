@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // image_tools.hpp -- editing serialized filter images (format v1) for the
 // hostile-input tests and the fuzz targets; no GoogleTest here, so fuzz/
 // can use it too.

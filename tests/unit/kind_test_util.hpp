@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kind_test_util.hpp -- helpers for the counting and scalable kind tests:
 // binomial FPR bands, images with repaired checksums, parallel runs.
 #pragma once

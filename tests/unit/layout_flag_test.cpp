@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The format flags: 0x10000 (format 1.1, blocked layout 2), set on new
 // blocked filters only, and 0x20000 (format 1.2, mixed probes), set on new
 // small or low-p filters of the other kinds (mixed_probes_test.cpp). Neither is accepted from a caller or

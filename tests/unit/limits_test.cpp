@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // limits_test.cpp -- BLOOM_MAX_BITS (2^40 bits or counters) is enforced by
 // create, load and merge with arithmetic that cannot wrap.
 #include <gtest/gtest.h>

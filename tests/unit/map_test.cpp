@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // map_test.cpp -- bloom_map: zero-copy, read-only, validated once at map
 // time, shared by several processes.
 #include <gtest/gtest.h>

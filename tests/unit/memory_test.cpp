@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // memory_test.cpp -- large bit arrays are the kernel's zero pages: creating
 // a filter costs no resident memory until its bits are written (medium ones
 // are populated at once), and every array is all zeros and 64-byte aligned.

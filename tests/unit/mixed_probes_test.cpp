@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Mixed probes (format 1.2, flag 0x20000; src/probe.hpp): the false-positive
 // rate of small filters, which unmixed double hashing missed several times
 // over, and what the flag changes in the bits.

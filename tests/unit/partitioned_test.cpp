@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The partitioned kind: one bit per slice per key, near-equal slices.
 #include "kinds/partitioned.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProbeSequence, the k probe values of the classic, partitioned and counting
 // kinds (src/probe.hpp, docs/FORMAT.md step 2). Pinned value by value: the
 // two schemes' positions coincide for practically every key, so no

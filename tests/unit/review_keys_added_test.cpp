@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Review findings in keys_added accounting of bloom_test_and_add.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Review findings in the sizing math (src/sizing.cpp).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // save_faults_test.cpp -- bloom_save under failing system calls and under
 // SIGKILL. The I/O seam (core::file_ops) makes write, fsync or rename fail;
 // the previous file must survive byte for byte and no temporary file may be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // save_path_test.cpp -- which file bloom_save replaces and how: symbolic
 // links are followed (the link stays a link), what is not a regular file is
 // refused, a replaced file keeps its permissions, and a name near the

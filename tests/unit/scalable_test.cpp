@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scalable kind: stage sizing and the compound bound, growth far past
 // the initial capacity, persistence of stage chains, hostile stage tables,
 // set operations and bloom_get_stage_info.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sizing math against the seeds' formulas and published numbers.
 #include "sizing.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Filters of a few thousand bits are sized by their exact expected rate
 // (small_filter_sizing.hpp): the model against an independent computation,
 // and every kind's small filters measured against the p they were made for.

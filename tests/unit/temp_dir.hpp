@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // temp_dir.hpp -- a fresh private directory per test, removed with whatever
 // the test left in it, and reading a file back whole.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // window_test.cpp -- the window kind (kinds/window.hpp): no false negative
 // inside the window (count and time, across save/load), the measured rate
 // at steady state, forgetting at the documented age, memory against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // xxh3_64_block hashes a block grouped by XXH3's length classes through
 // xxhash.h's per-class functions; its values must be XXH3_64bits_withSeed's
 // for every length, order and block size.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // Per-call cost of the Node binding: the work of bindings/bench/c_per_call.c
 // (1,000,000 keys "key-<i>" into a classic filter of that capacity at 1%;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // Stream de-duplication (the seeds' use case): print each line the first
 // time it is seen, with a filter sized for the stream, then save the filter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 const native = require('./native');
 require('./errors'); // registers BloomError with the addon before any call

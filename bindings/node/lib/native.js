@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // The compiled addon (src/, built by `npm install` / `npm run build`).
 const path = require('node:path');

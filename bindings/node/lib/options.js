@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // FilterOptions (camelCase, documented in index.d.ts) -> the plain object
 // src/options.c reads. Types and ranges JS can see are checked here with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // An array of string keys as one UTF-8 byte run plus a Uint32Array of byte
 // lengths, so the native side makes no N-API call per key: four such calls

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // `npm install` runs this to build the addon with node-gyp against the
 // headers of the Node that runs it, never downloading any: a distribution's

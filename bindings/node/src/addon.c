@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The native half of bloomkit: one N-API function per C API call, taking a
  * filter handle (a JS External, handle.c) first. Argument shapes are checked

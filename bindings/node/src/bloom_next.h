@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bloom_next.h -- C API the library is gaining while this binding is written:
  * the window kind (BLOOM_KIND_WINDOW = 6, bloom_options.window_ms,

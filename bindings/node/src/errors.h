@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Throwing JavaScript errors: BloomError for a C status, TypeError/Error for
  * misuse the binding itself detects. Every function returns NULL so a caller
  * can `return bk_throw_status(...)`. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A bloom_filter* owned by a JS External. close() destroys it and sets it to
  * NULL; the External's finalizer destroys it if close() never ran, so a
  * filter is freed exactly once whichever comes first. */

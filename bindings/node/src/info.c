@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "info.h"
 
 static void put(napi_env env, napi_value obj, const char *name, napi_value v) {

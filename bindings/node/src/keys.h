@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Keys from JavaScript values: a string is hashed as its UTF-8 bytes (lone
  * surrogates become U+FFFD, as Buffer.from(string) does); a Buffer, any
  * TypedArray, a DataView or an ArrayBuffer is hashed as its bytes, in place. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef BLOOMKIT_NODE_OPTIONS_H
 #define BLOOMKIT_NODE_OPTIONS_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // Reading the conformance suite (tests/conformance/cases.json; schema in
 // the repository's conformance documentation) into Filters: shared by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // The conformance suite (tests/conformance/cases.json) through the Node
 // binding: every case's answers (single and batch), info, image size and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 'use strict';
 // The Node binding's own behaviour: every kind and option, key types,
 // batches, set operations, persistence, info, errors, ownership.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! Finds libbloomfilter with the `pkg-config` command (package `bloom`).
 //!
 //! The `pkg-config` crate is not used: this crate has no dependencies, so it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // k-mers: skipping non-ACGT, case folding, canonical form.
 #include "kmer.hpp"
 

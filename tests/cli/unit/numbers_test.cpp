@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parsing and printing numbers for people.
 #include "numbers.hpp"
 

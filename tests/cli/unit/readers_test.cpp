@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Line, gzip, key-file and FASTA/FASTQ readers over real files.
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // consumer_wrapper.cpp -- the installed C++ wrapper, from an out-of-tree project.
 #include <bloom/bloom.hpp>
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The package as `cmake --install` left it: imported from the prefix's site
 directory by a fresh interpreter, in another directory, with no
 BLOOM_LIBRARY, it must load the library of the same prefix."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The issue's held-out script, mimicked: nothing but ctypes.CDLL on the
 INSTALLED shared library (no bloom package), default options from
 bloom_options_init, 20,000 keys added, queried, saved, loaded, all found."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pip: `pip wheel .` makes a wheel with the library (and the extension)
 inside; `pip install .` into a fresh venv gives a package that imports from
 the venv alone, in another directory, with no BLOOM_LIBRARY or PYTHONPATH;

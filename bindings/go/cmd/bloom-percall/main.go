@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command bloom-percall measures the Go binding's per-key cost against the
 // C API in the same process: the workload of bench/bindings/per_call.c
 // (100,000 keys "key-<i>", a classic XXH3 filter sized for them at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! Raw FFI declarations of bloom's C API, written by hand from
 //! `include/bloom/bloom.h` (library `libbloomfilter`, pkg-config name `bloom`).
 //!

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! Per-key cost of the Rust binding against the C API in the same process:
 //! the workload of bench/bindings/per_call.c (100,000 keys "key-<i>", a
 //! classic XXH3 filter sized for them at p = 0.01; single add and query per

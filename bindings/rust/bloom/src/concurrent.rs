@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! `ConcurrentFilter`: a filter made with `concurrent`, shared by threads
 //! that add at once.
 

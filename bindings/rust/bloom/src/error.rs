@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! Errors: the C library's status and its message, as one Rust type.
 
 use std::ffi::CStr;

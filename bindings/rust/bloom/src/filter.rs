@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! `Filter`: an owned handle of the C library's `bloom_filter`.
 
 use std::ffi::CString;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! `Info`: what `bloom_get_info` / `bloom_get_stage_info` report.
 
 use bloom_sys as sys;

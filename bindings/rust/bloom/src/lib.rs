@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! Bloom filters over bloom's C library (`libbloomfilter`, found with
 //! pkg-config by the `bloom-sys` crate).
 //!

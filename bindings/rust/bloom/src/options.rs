@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! What a new filter is: its kind, hasher and sizing parameters.
 
 use std::ffi::CString;

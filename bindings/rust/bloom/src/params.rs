@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! The sizing math and the library's version.
 
 use bloom_sys as sys;

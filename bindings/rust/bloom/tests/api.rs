@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! The safe API beyond the conformance cases: errors, ownership, set
 //! operations, stages, mapping, threads, the window kind where present.
 

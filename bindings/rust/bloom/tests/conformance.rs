@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! The conformance suite (tests/conformance/cases.json) through this crate.
 //!
 //! Per case: create, add (batch or single), remove, every query single and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import bloomkit.BloomFilter;
 import bloomkit.FilterOptions;
 import java.nio.charset.StandardCharsets;

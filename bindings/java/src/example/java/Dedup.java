@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import bloomkit.BloomFilter;
 import bloomkit.FilterInfo;
 import bloomkit.FilterOptions;

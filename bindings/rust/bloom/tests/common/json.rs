@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! A small JSON reader for the conformance cases (no crates.io here).
 //! Numbers keep their text so u64 seeds up to 2^64 - 1 read exactly.
 

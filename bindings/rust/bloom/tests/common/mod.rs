@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
 pub mod json;
 pub mod sha256;

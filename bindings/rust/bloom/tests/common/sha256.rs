@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 //! SHA-256 (FIPS 180-4), for the conformance images' hashes: no crates here.
 
 const K: [u32; 64] = [

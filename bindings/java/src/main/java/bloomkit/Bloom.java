@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package bloomkit;
 
 /** Library-wide calls: versions, sizing math, what the loaded library offers. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package bloomkit;
 
 /** The C library's {@code bloom_status} codes, pinned forever by {@code bloom.h}. */

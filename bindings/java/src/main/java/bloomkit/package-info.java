@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * bloomkit: Bloom filters for Java over the bloom C library
  * ({@code libbloomfilter}, by JNA). Filters are file-compatible with every
