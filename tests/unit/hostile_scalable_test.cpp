@@ -6,8 +6,12 @@
 // 1 KB file a 223 MB stage (fp_rate 1.6e-298) and 115 MB (growth 131072).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/byte_order.hpp"
@@ -73,6 +77,58 @@ TEST(HostileScalable, EveryStageMustMatchTheHeadersParameters) {
       set_double(image, field, v * factor);
       EXPECT_EQ(load_status(image), BLOOM_E_FORMAT) << field << " x " << factor;
     }
+  }
+}
+
+// One hostile image per header field that sizes later stages, checksums
+// fixed so only the field is wrong: the three on an empty filter,
+// and each field moved by 1% on a three-stage chain.
+std::vector<std::pair<std::string, std::vector<unsigned char>>> hostile_images() {
+  std::vector<std::pair<std::string, std::vector<unsigned char>>> out;
+  const std::vector<unsigned char> empty = scalable_image(1, 0);
+  const std::vector<unsigned char> chain = scalable_image(100, 500);
+  auto with = [&](const std::string &name, std::vector<unsigned char> image, const char *field, double v,
+                  bool integer) {
+    if (integer)
+      store_field(image, header_field(field), static_cast<uint64_t>(v));
+    else
+      set_double(image, field, v);
+    fix_checksums(image);
+    out.emplace_back(name, std::move(image));
+  };
+  auto field_double = [&](const char *field) {
+    return core::bits_double(core::load_le64(&chain[header_field(field).offset]));
+  };
+  with("scalable_capacity_2e32", empty, "capacity", 4294967295.0, true);
+  with("scalable_fp_rate_1e-298", empty, "fp_rate", 1.6e-298, false);
+  with("scalable_growth_131072", empty, "growth", 131072, false);
+  with("scalable_chain_capacity", chain, "capacity", 101, true);
+  with("scalable_chain_fp_rate", chain, "fp_rate", field_double("fp_rate") * 1.01, false);
+  with("scalable_chain_growth", chain, "growth", field_double("growth") * 1.01, false);
+  with("scalable_chain_tightening", chain, "tightening", field_double("tightening") * 0.99, false);
+  return out;
+}
+
+// The same images as files in tests/golden/hostile/, so every later loader
+// is held to these exact bytes (and the fuzz corpora can take them). They
+// are written by hand when a case is added:
+//   BLOOM_WRITE_HOSTILE_DIR=tests/golden/hostile bloom_unit_tests --gtest_filter=HostileScalable.*
+TEST(HostileScalable, TheCommittedHostileFilesAreRefused) {
+  const std::string dir = std::string(BLOOM_TEST_GOLDEN_DIR) + "/hostile/";
+  for (const auto &[name, image] : hostile_images()) {
+    if (const char *write = std::getenv("BLOOM_WRITE_HOSTILE_DIR"))
+      std::ofstream(std::string(write) + "/" + name + ".bloom", std::ios::binary)
+          .write(reinterpret_cast<const char *>(image.data()), static_cast<std::streamsize>(image.size()));
+    std::ifstream in(dir + name + ".bloom", std::ios::binary);
+    ASSERT_TRUE(in.good()) << "missing " << dir << name << ".bloom";
+    const std::vector<unsigned char> file{std::istreambuf_iterator<char>(in),
+                                          std::istreambuf_iterator<char>()};
+    bloom_filter *f = nullptr;
+    EXPECT_EQ(bloom_deserialize(file.data(), file.size(), &f), BLOOM_E_FORMAT) << name;
+    EXPECT_EQ(f, nullptr);
+    const std::string path = dir + name + ".bloom";
+    EXPECT_EQ(bloom_load(path.c_str(), &f), BLOOM_E_FORMAT) << name;
+    EXPECT_EQ(bloom_map(path.c_str(), &f), BLOOM_E_FORMAT) << name;  // before any array is read
   }
 }
 
