@@ -22,6 +22,7 @@ import sys
 NOT_RUN_HERE = {
     "scripts/quickstart.sh": "the quick start installs packages and into a prefix: CI step 80-quickstart.sh runs it",
     "cmake -S . -B build-release": "the install section builds the tree again: CI step 80-quickstart.sh runs it after the quick start",
+    "apt-get install --no-install-recommends debhelper": "the Debian packages' build: CI step 80-debian.sh installs the same list (scripts/packages.d/debian.txt) and builds, lints and installs the packages",
 }
 
 # What each block must print (regular expressions, all must match).

@@ -106,6 +106,17 @@ pub struct bloom_info {
     pub read_only: i32,
     pub format_major: u16,
     pub format_minor: u16,
+    /// Window filters (since 0.3.0; 0 for other kinds).
+    pub window_ms: u64,
+    pub window_k: u32,
+    pub window_l: u32,
+    pub slice_bits: u64,
+    pub generation_capacity: u64,
+    pub generation: u64,
+    pub generation_keys: u64,
+    pub generation_ms: u64,
+    pub clock_ms: u64,
+    pub generation_start_ms: u64,
 }
 
 /// The opaque `bloom_filter`: only ever handled through a pointer.
