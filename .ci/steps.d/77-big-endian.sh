@@ -11,10 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
 build=build-s390x
+mkdir -p "$build"
 cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-s390x.cmake \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLOOM_WARNINGS_AS_ERRORS=ON \
   -DBLOOM_BUILD_CLI=OFF -DBLOOM_BUILD_REDIS=OFF -DBLOOM_BUILD_BENCH=OFF \
-  -DBLOOM_INSTALL_PYTHON=OFF -DBLOOM_PYTHON_SOURCE_PATHS=OFF > "$build.configure.log"
+  -DBLOOM_INSTALL_PYTHON=OFF -DBLOOM_PYTHON_SOURCE_PATHS=OFF > "$build/configure.log"
 cmake --build "$build" -j"$(nproc)" --target bloom_unit_tests bloom_c99_api_test
 echo "75-big-endian: running under qemu-s390x"
 # The host's own check that the binary really is big-endian.

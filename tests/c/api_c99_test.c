@@ -21,6 +21,11 @@ static int failures = 0;
     }                                                                                         \
   } while (0)
 
+static int little_endian_host(void) {
+  const uint16_t one = 1;
+  return *(const unsigned char *)&one == 1;
+}
+
 int main(int argc, char **argv) {
   char path[4096];
   bloom_options o;
@@ -70,13 +75,19 @@ int main(int argc, char **argv) {
 
   CHECK(bloom_save(f, path) == BLOOM_OK);
   CHECK(bloom_load(path, &h) == BLOOM_OK && h != NULL);
-  CHECK(bloom_map(path, &m) == BLOOM_OK && m != NULL);
+  if (little_endian_host()) {
+    CHECK(bloom_map(path, &m) == BLOOM_OK && m != NULL);
+  } else {
+    /* Mapping reads the arrays in place: little-endian hosts only. */
+    CHECK(bloom_map(path, &m) == BLOOM_E_UNSUPPORTED && m == NULL);
+    CHECK(bloom_load(path, &m) == BLOOM_OK && m != NULL); /* what the rest compares */
+  }
   for (i = 0; i < 1000; i++) {
     sprintf(key, "probe-%d", i);
     CHECK(bloom_query(h, key, strlen(key)) == bloom_query(f, key, strlen(key)));
     CHECK(bloom_query(m, key, strlen(key)) == bloom_query(f, key, strlen(key)));
   }
-  CHECK(bloom_add(m, "x", 1) == BLOOM_E_UNSUPPORTED);
+  if (little_endian_host()) CHECK(bloom_add(m, "x", 1) == BLOOM_E_UNSUPPORTED);
 
   CHECK(bloom_serialized_size(f, &size) == BLOOM_OK && size > 136);
   buf = (unsigned char *)malloc(size);
