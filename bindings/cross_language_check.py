@@ -25,8 +25,8 @@ def cli_keys(queries):
         if not spec.startswith("s:"):
             continue  # raw bytes: a line-based tool cannot be handed them all
         text = spec[2:]
-        if "\n" in text or "\r" in text or "\0" in text or text == ":Q":
-            continue
+        if not text or "\n" in text or "\r" in text or "\0" in text or text == ":Q":
+            continue  # `bloom query` skips blank lines; ":Q" ends its input
         if not out and text.startswith("?"):
             continue  # a first line ?P is a rate header to `bloom query`
         out.append((text, want))
