@@ -17,12 +17,12 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-s390x.cmake \
   -DBLOOM_BUILD_CLI=OFF -DBLOOM_BUILD_REDIS=OFF -DBLOOM_BUILD_BENCH=OFF \
   -DBLOOM_INSTALL_PYTHON=OFF -DBLOOM_PYTHON_SOURCE_PATHS=OFF > "$build/configure.log"
 cmake --build "$build" -j"$(nproc)" --target bloom_unit_tests bloom_c99_api_test
-echo "75-big-endian: running under qemu-s390x"
+echo "77-big-endian: running under qemu-s390x"
 # The host's own check that the binary really is big-endian.
-file "$build/tests/bloom_unit_tests" | grep -q "MSB" || { echo "75-big-endian: not a big-endian binary" >&2; exit 1; }
+file "$build/tests/bloom_unit_tests" | grep -q "MSB" || { echo "77-big-endian: not a big-endian binary" >&2; exit 1; }
 filter='Golden*:*Format*:*format*:Hash*:*Xxh3*:Hostile*:*Header*:Scalable*:Counting*:Partitioned*:Classic*:Blocked*:Map*:SavePath*:Probe*:Errors*:*Serializ*:CounterArray*'
 exclude='-*Fpr*:*FPR*:*FalsePositive*:*Concurren*:*Thread*'
 qemu-s390x -L /usr/s390x-linux-gnu "$build/tests/bloom_unit_tests" \
   --gtest_filter="$filter$exclude" --gtest_brief=1
 qemu-s390x -L /usr/s390x-linux-gnu "$build/tests/bloom_c99_api_test" "$build"
-echo "75-big-endian: done in $(( $(date +%s) - start )) s"
+echo "77-big-endian: done in $(( $(date +%s) - start )) s"
