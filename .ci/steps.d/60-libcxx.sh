@@ -23,6 +23,8 @@ available=$(cmake --build "$dir" --target help)  # (not piped into grep -q: pipe
 if grep -q '^\.\.\. bloom_redis$' <<<"$available"; then targets+=(bloom_redis); fi
 # The man pages are installed with the tool (cli component): built when help2man is there.
 if grep -q '^\.\.\. bloom_man_pages$' <<<"$available"; then targets+=(bloom_man_pages); fi
+# So is the Python package's C extension (python component), when built.
+if grep -q '^\.\.\. bloomkit_cext$' <<<"$available"; then targets+=(bloomkit_cext); fi
 cmake --build "$dir" -j2 --target "${targets[@]}"
 grep -q 'libc++.so' <(ldd "$dir/src/libbloomfilter.so") || { echo "FAIL: not linked against libc++"; exit 1; }
 # The tests that need nothing but what was built (the Python package finds
