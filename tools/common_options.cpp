@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cmath>
 #include <cstdlib>
 
 #include "cli_error.hpp"
@@ -44,7 +43,8 @@ KeyFormat parse_key_format(const Args &args) {
 int parse_kind(const std::string &name) {
   const int kind = bloom_kind_from_name(name.c_str());
   if (kind == 0)
-    throw CliError("unknown kind '" + name + "' (kinds: classic, partitioned, blocked, counting, scalable, window)");
+    throw CliError("unknown kind '" + name +
+                   "' (kinds: classic, partitioned, blocked, counting, scalable, window)");
   return kind;
 }
 
@@ -84,28 +84,15 @@ void apply_filter_options(const Args &args, bloom_options *o) {
   if (auto v = args.value("capacity")) o->capacity = parse_count(*v, "-n");
   // Scalable only: other kinds would refuse a growth at create with a
   // message about the C field, so the option is refused here by its name.
-  for (const char *name : {"growth", "tightening"}) {
-    auto v = args.value(name);
-    if (!v) continue;
+  const auto scalable_factor = [&](const char *name, double *field) {
+    const auto v = args.value(name);
+    if (!v) return;
     if (o->kind != BLOOM_KIND_SCALABLE)
       throw CliError(std::string("--") + name + " applies to scalable filters only (add --kind scalable)");
-    const double x = parse_real(*v, std::string("--") + name);
-    if (name[0] == 'g')
-      o->growth = x;
-    else
-      o->tightening = x;
-  }
-}
-
-double parse_real(const std::string &text, const std::string &what) {
-  char *end = nullptr;
-  errno = 0;
-  const double x = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
-                       ? 0.0
-                       : std::strtod(text.c_str(), &end);
-  if (end == nullptr || *end != '\0' || errno != 0 || !std::isfinite(x) || x <= 0)
-    throw CliError(what + " expects a positive number such as 2 or 0.9, not '" + text + "'");
-  return x;
+    *field = parse_positive(*v, std::string("--") + name);
+  };
+  scalable_factor("growth", &o->growth);
+  scalable_factor("tightening", &o->tightening);
 }
 
 }  // namespace bloom_cli

@@ -28,9 +28,6 @@ uint64_t parse_uint(const std::string &text, const std::string &what);
 // narrowing cast could wrap 2^32 + 1 around to 1).
 uint32_t parse_hashes(const std::string &text, const std::string &what);
 
-// A positive finite decimal number ("2", "0.9", "1e-3"), all of text.
-double parse_real(const std::string &text, const std::string &what);
-
 // Sets kind, hash, seed, -p, -n, growth and tightening from the options that
 // are present: --kind, --hash, --seed, -p/--rate, -n/--capacity, and for
 // scalable filters --growth (capacity factor per stage, default 2) and

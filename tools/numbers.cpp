@@ -94,6 +94,13 @@ double parse_rate(std::string_view text, const std::string &what) {
   return v;
 }
 
+double parse_positive(std::string_view text, const std::string &what) {
+  const double v = strict_double(text);
+  if (!(v > 0.0 && std::isfinite(v)))
+    throw CliError(what + " expects a positive number such as 2 or 0.9, not '" + std::string(text) + "'");
+  return v;
+}
+
 bool parse_percent(std::string_view text, double *rate) {
   if (!text.empty() && text.back() == '%') text.remove_suffix(1);
   const double v = strict_double(text);

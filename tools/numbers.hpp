@@ -16,6 +16,10 @@ uint64_t parse_count(std::string_view text, const std::string &what);
 // A false-positive rate in (0, 1): "0.01" or "1%". Throws CliError.
 double parse_rate(std::string_view text, const std::string &what);
 
+// A positive finite decimal number, "2", "0.9" or "1e-3" (scalable growth
+// and tightening). Throws CliError.
+double parse_positive(std::string_view text, const std::string &what);
+
 // A percentage in (0, 100) as in a key file's "?P" first line. False if not.
 bool parse_percent(std::string_view text, double *rate);
 
