@@ -89,8 +89,9 @@ int run(int argc, char **argv) {
   if (keys.empty() && !file) throw CliError("no keys to remove: give KEY arguments or --file KEYS");
 
   const FilterPtr filter = load_filter(pos[0]);
-  if (filter_info(filter.get()).kind != BLOOM_KIND_COUNTING)
-    throw CliError("'" + pos[0] + "' is a " + kind_label(filter_info(filter.get()).kind) +
+  const int kind = filter_info(filter.get()).kind;  // one pass over the counters
+  if (kind != BLOOM_KIND_COUNTING)
+    throw CliError("'" + pos[0] + "' is a " + kind_label(kind) +
                    " filter: only counting filters (--kind counting) can remove keys");
   Remover remover(filter.get(), args.has("quiet"));
   for (const auto &k : keys) remover.remove(k);
