@@ -16,14 +16,15 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     // A new stage is checked against MAX_FILTER_BYTES before it exists
     // (bloom_growth_bytes), so the filter never grows past the limit:
     // checked after the fact, a hostile restored image's next stage of
-    // 1.49 GB was created, saved and reloaded on every restart.
-    const int present = bloom_query(v->filter, data, len);
-    if (present == 1) return 0;
+    // 1.49 GB was created, saved and reloaded on every restart. Only then
+    // is the key looked up first (a present key still answers 0); otherwise
+    // bloom_test_and_add below finds it, with the one hash an add costs.
     uint64_t growth = 0;
     size_t size = 0;
     if (bloom_growth_bytes(v->filter, &growth) == BLOOM_OK && growth > 0 &&
         bloom_serialized_size(v->filter, &size) == BLOOM_OK &&
         growth > config().max_filter_bytes - std::min<uint64_t>(size, config().max_filter_bytes)) {
+      if (bloom_query(v->filter, data, len) == 1) return 0;
       *error = "ERR filter is full: its next stage of " + std::to_string(growth) +
                " bytes would take it past the MAX_FILTER_BYTES limit of " +
                std::to_string(config().max_filter_bytes) + " bytes";
