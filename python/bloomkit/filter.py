@@ -391,22 +391,20 @@ class Filter(Core):
     def union(self, *others: "Filter") -> "Filter":
         """A new filter holding every key of this one and of ``others``
         (``self | a | b``); ``update`` is the in-place form."""
-        result = self.copy()
-        try:
-            for other in others:
-                result.update(other)
-        except BaseException:
-            result.close()
-            raise
-        return result
+        return self._folded(others, "update")
 
     def intersection(self, *others: "Filter") -> "Filter":
         """A new filter, the bitwise AND with ``others`` (``self & a & b``):
         every key added to all of them still answers "maybe"."""
+        return self._folded(others, "intersection_update")
+
+    def _folded(self, others: Tuple["Filter", ...], in_place: str) -> "Filter":
+        """A copy of self with the in-place method ``in_place`` applied with
+        each of ``others``; the copy is closed if one of them is refused."""
         result = self.copy()
         try:
             for other in others:
-                result.intersection_update(other)
+                getattr(result, in_place)(other)
         except BaseException:
             result.close()
             raise
