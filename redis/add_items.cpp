@@ -5,6 +5,7 @@
 
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "reply.hpp"
 #include "server_allocator.hpp"
 
 namespace bloom_redis {
@@ -54,33 +55,40 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   return 1;
 }
 
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
-                     std::vector<char> *refused) {
-  refused->assign(static_cast<size_t>(argc - first), 0);
-  RedisModule_ReplyWithArray(ctx, argc - first);
+int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                    std::vector<char> *skipped) {
+  skipped->assign(static_cast<size_t>(argc - first), 1);
+  RedisModule_ReplyWithArray(ctx, REDISMODULE_POSTPONED_ARRAY_LEN);
+  long replied = 0;
+  int added = 0;
   for (int i = first; i < argc; ++i) {
     std::string error;
     const uint64_t refusals = maxmemory_refusals();
     const int r = add_item(v, argv[i], &error);
+    ++replied;
     if (r < 0) {
-      (*refused)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
+      (*skipped)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
       reply_error(ctx, error);
-    } else {
-      RedisModule_ReplyWithLongLong(ctx, r);
+      break;
     }
+    (*skipped)[static_cast<size_t>(i - first)] = 0;
+    added += r;
+    reply_bool(ctx, r == 1);
   }
+  RedisModule_ReplySetArrayLength(ctx, replied);
+  return added;
 }
 
 void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
-                    const std::vector<char> &refused) {
-  if (!refused_by_maxmemory()) {
+                    const std::vector<char> &skipped) {
+  if (std::find(skipped.begin(), skipped.end(), 1) == skipped.end()) {
     RedisModule_ReplicateVerbatim(ctx);
     return;
   }
   std::vector<RedisModuleString *> args(argv + 1, argv + first);
   size_t items = 0;
   for (int i = first; i < argc; ++i)
-    if (!refused[static_cast<size_t>(i - first)]) {
+    if (!skipped[static_cast<size_t>(i - first)]) {
       args.push_back(argv[i]);
       ++items;
     }

@@ -5,17 +5,29 @@
 #include "commands.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "reply.hpp"
 
 namespace bloom_redis {
 
 namespace {
 
-// 1 if item may be in the filter (v may be NULL: an empty key has nothing).
-long long query_item(const FilterValue *v, const RedisModuleString *item) {
-  if (v == nullptr) return 0;
+// Whether item may be in the filter (v may be NULL: an empty key has nothing).
+bool query_item(const FilterValue *v, const RedisModuleString *item) {
+  if (v == nullptr) return false;
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  return bloom_query(v->filter, data, len) == 1 ? 1 : 0;
+  return bloom_query(v->filter, data, len) == 1;
+}
+
+// The filter BF.EXISTS / BF.MEXISTS read. As RedisBloom, a key holding
+// another type answers "not present" (0) rather than WRONGTYPE: only a
+// filter restored half-way by BF.LOADCHUNK stops the command (and replies).
+bool readable_filter(RedisModuleCtx *ctx, const FilterKey &key, const FilterValue **out) {
+  *out = nullptr;
+  if (key.wrong_type()) return true;
+  if (reject_unusable(ctx, key)) return false;
+  *out = key.value();
+  return true;
 }
 
 }  // namespace
@@ -24,18 +36,19 @@ long long query_item(const FilterValue *v, const RedisModuleString *item) {
 int cmd_exists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  return RedisModule_ReplyWithLongLong(ctx, query_item(key.value(), argv[2]));
+  const FilterValue *v = nullptr;
+  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
+  return reply_bool(ctx, query_item(v, argv[2]));
 }
 
 // BF.MEXISTS key item [item ...]
 int cmd_mexists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  const FilterValue *v = key.value();
+  const FilterValue *v = nullptr;
+  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
   RedisModule_ReplyWithArray(ctx, argc - 2);
-  for (int i = 2; i < argc; ++i) RedisModule_ReplyWithLongLong(ctx, query_item(v, argv[i]));
+  for (int i = 2; i < argc; ++i) reply_bool(ctx, query_item(v, argv[i]));
   return REDISMODULE_OK;
 }
 
@@ -50,19 +63,23 @@ int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 
 namespace {
 
-// One BF.INFO field: its name in the full reply, the keyword that selects
-// it alone, and how to reply with its value.
+// One BF.INFO field: its name in the reply, the keyword that selects it
+// alone, and how to reply with its value. The first five are RedisBloom's,
+// in its order; the rest are bloom's and answer only when asked by name.
 struct InfoField {
   const char *label;
   const char *keyword;
   void (*reply)(RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &info);
 };
 
+constexpr size_t kRedisBloomFields = 5;
+
 const InfoField kInfoFields[] = {
     {"Capacity", "CAPACITY",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.capacity));
      }},
+    // The bytes the value holds in Redis's allocator (= MEMORY USAGE).
     {"Size", "SIZE",
      [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &) {
        RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(value_memory(v)));
@@ -97,15 +114,19 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithDouble(ctx, i.fp_rate);
      }},
+    // An empty filter's estimate can come out as -0.0; it is 0.
     {"Expected false positive rate", "FPR",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
-       RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate);
+       RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate > 0.0 ? i.expected_fp_rate : 0.0);
      }},
 };
 
 }  // namespace
 
 // BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR]
+// The whole reply is a map of RedisBloom's five fields (a flat array in
+// RESP2); one field is a one-element array in RESP2 and a map of one in
+// RESP3, as RedisBloom answers.
 int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2 && argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
@@ -117,22 +138,24 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   const bloom_status st = bloom_get_info(v->filter, &info);
   if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
 
-  const size_t n = sizeof kInfoFields / sizeof kInfoFields[0];
   if (argc == 3) {
     for (const InfoField &f : kInfoFields) {
       if (!arg_is(argv[2], f.keyword)) continue;
-      RedisModule_ReplyWithArray(ctx, 1);
+      if (client_resp3(ctx)) {
+        reply_map(ctx, 1);
+        RedisModule_ReplyWithSimpleString(ctx, f.label);
+      } else {
+        RedisModule_ReplyWithArray(ctx, 1);
+      }
       f.reply(ctx, *v, info);
       return REDISMODULE_OK;
     }
-    return RedisModule_ReplyWithError(
-        ctx,
-        "ERR invalid information value: use CAPACITY, SIZE, FILTERS, ITEMS, EXPANSION, KIND, ERROR or FPR");
+    return RedisModule_ReplyWithError(ctx, "Invalid information value");
   }
-  RedisModule_ReplyWithArray(ctx, static_cast<long>(2 * n));
-  for (const InfoField &f : kInfoFields) {
-    RedisModule_ReplyWithSimpleString(ctx, f.label);
-    f.reply(ctx, *v, info);
+  reply_map(ctx, static_cast<long>(kRedisBloomFields));
+  for (size_t i = 0; i < kRedisBloomFields; ++i) {
+    RedisModule_ReplyWithSimpleString(ctx, kInfoFields[i].label);
+    kInfoFields[i].reply(ctx, *v, info);
   }
   return REDISMODULE_OK;
 }
