@@ -23,10 +23,20 @@ const ConfigName kExpansion = {"bf-expansion-factor", "expansion-factor", "bf.ex
 const ConfigName kMaxBytes = {"bf-max-filter-bytes", "max-filter-bytes", "bf.max-filter-bytes"};
 const ConfigName *const kNames[] = {&kErrorRate, &kInitialSize, &kExpansion, &kMaxBytes};
 
-RedisModuleString *get_error_rate(const char *, void *) {
+// The module keeps the string its getter returns (Redis does not free it):
+// one string, replaced when the rate changes.
+RedisModuleString *g_error_rate_string = nullptr;
+
+void refresh_error_rate_string() {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.15g", config().defaults.error_rate);
-  return RedisModule_CreateString(nullptr, buf, std::strlen(buf));
+  if (g_error_rate_string != nullptr) RedisModule_FreeString(nullptr, g_error_rate_string);
+  g_error_rate_string = RedisModule_CreateString(nullptr, buf, std::strlen(buf));
+}
+
+RedisModuleString *get_error_rate(const char *, void *) {
+  if (g_error_rate_string == nullptr) refresh_error_rate_string();
+  return g_error_rate_string;
 }
 
 int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleString **err) {
@@ -38,6 +48,7 @@ int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleStri
   }
   // RedisBloom: any value above 0.25 is taken as 0.25.
   config().defaults.error_rate = d > 0.25 ? 0.25 : d;
+  refresh_error_rate_string();
   return REDISMODULE_OK;
 }
 
