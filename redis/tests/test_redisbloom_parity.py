@@ -258,6 +258,45 @@ class Parity(unittest.TestCase):
         for cmd in ("BF.EXISTS", "BF.ADD"):
             self.assertIn("wrong number of arguments", self.error(r, cmd, "test", "1", "2"))
 
+    def test_no_scaling(self):
+        # RedisBloom's test_no_scaling.
+        r = self.r2
+        self.assertEqual(r.call("BF.RESERVE", "bf", "0.01", "3", "nonscaling"), "OK")
+        self.assertEqual([r.call("BF.ADD", "bf", str(i)) for i in range(3)], [1, 1, 1])
+        self.assertEqual(self.error(r, "BF.ADD", "bf", "extra"), "ERR non scaling filter is full")
+        self.assertEqual(self.error(r, "BF.RESERVE", "bf_mix", "0.01", "1000", "nonscaling", "expansion", "2"),
+                         "Nonscaling filters cannot expand")
+        r.call("BF.RESERVE", "bfnonscale", "0.001", "1000", "nonscaling")
+        r.call("BF.RESERVE", "bfscale", "0.001", "1000")
+        self.assertLess(r.call("BF.INFO", "bfnonscale")[3], r.call("BF.INFO", "bfscale")[3])
+
+    def test_very_high_error_rate_and_huge_capacity(self):
+        # RedisBloom's test_very_high_error_rate and test_oom.
+        r = self.r2
+        for name, rate, capacity in (("bf1", "0.99", "3"), ("bf2", "0.95", "8"), ("bf3", "0.9999999999999999", "100")):
+            self.assertEqual(r.call("BF.RESERVE", name, rate, capacity, "NONSCALING"), "OK")
+            self.assertEqual(r.call("BF.ADD", name, "1"), 1)
+            self.assertEqual(r.call("BF.EXISTS", name, "1"), 1)
+        self.assertEqual(self.error(r, "BF.RESERVE", "test", "0.01", str(4294967296 * 4294967296)), "ERR bad capacity")
+
+    def test_error_rate(self):
+        # RedisBloom's test_error_rate: 1,024 keys into a filter reserved for
+        # 1,024 at each rate; absent keys answer 1 at most at that rate. Its
+        # 10,240 probes expect 0.5 false positives at 0.0001 here (the first
+        # stage is sized for half the rate), and these keys happen to give 3;
+        # 40x the probes measure the rate itself (5.3e-5 at 0.0001; the
+        # bound is 4 standard deviations above the mean at every rate).
+        r = self.r2
+        probes = 1024 * 400
+        for rate in (0.1, 0.01, 0.001, 0.0001):
+            name = "bf%s" % rate
+            r.call("BF.RESERVE", name, str(rate), "1024")
+            r.call("BF.MADD", name, *[str(x) for x in range(1024)])
+            hits = 0
+            for start in range(1024, 1024 + probes, 20480):
+                hits += sum(r.call("BF.MEXISTS", name, *[str(x) for x in range(start, start + 20480)]))
+            self.assertLessEqual(hits / probes, rate, name)
+
     # --- growth
 
     def test_stage_counts_follow_redisbloom_rule(self):
