@@ -44,7 +44,11 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   // A scalable filter may grow a stage here: its bytes are the value's.
   const int64_t before = library_bytes_net();
   const int r = bloom_test_and_add(v->filter, data, len);
-  v->filter_bytes += library_bytes_net() - before;
+  const int64_t grown = library_bytes_net() - before;
+  v->filter_bytes += grown;
+  // A new stage: capacity and stage count changed (one count of the bits
+  // per stage, against the stage's own allocation).
+  if (grown != 0) refresh_shape(v);
   if (r < 0) {
     *error = "ERR " + bloom_error("add", r);
     return -1;

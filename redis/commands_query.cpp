@@ -133,10 +133,14 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
   const FilterValue *v = key.value();
   if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
-  bloom_info info;
-  info.struct_size = sizeof info;
-  const bloom_status st = bloom_get_info(v->filter, &info);
-  if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
+  // The parameters are cached (O(1), as RedisBloom's BF.INFO); only FPR
+  // needs the bits counted now.
+  bloom_info info = v->shape;
+  if (argc == 3 && arg_is(argv[2], "FPR")) {
+    info.struct_size = sizeof info;
+    const bloom_status st = bloom_get_info(v->filter, &info);
+    if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
+  }
 
   if (argc == 3) {
     for (const InfoField &f : kInfoFields) {
