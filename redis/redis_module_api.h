@@ -40,7 +40,9 @@ extern "C" {
 /* Module configuration flags (Redis 7.0). */
 #define REDISMODULE_CONFIG_DEFAULT 0
 /* Redis 8: the name is not prefixed with the module's ("bf-error-rate",
- * not "bf.bf-error-rate"); Redis 7 refuses the flag. */
+ * not "bf.bf-error-rate"); Redis 7 refuses the flag (an unknown one), and the
+ * module then registers prefixed names. The value follows Redis 8's list
+ * (after MEMORY 1<<7 and BITFLAGS 1<<8); no Redis 8 was at hand to run it. */
 #define REDISMODULE_CONFIG_UNPREFIXED (1ULL << 9)
 
 /* RedisModule_OpenKey modes. */
