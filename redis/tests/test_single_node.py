@@ -556,7 +556,16 @@ class Persistence(unittest.TestCase):
         m.execute_command("BF.RESERVE", "after", 0.01, 1000, "NONSCALING")
         m.execute_command("BF.INSERT", "after", "ITEMS", "p", "q")
         m.execute_command("BF.ADD", "before", "z")
+        # A reply that ends at a full filter (RedisBloom's shape): the replica
+        # gets the items the master tried, and ends up equal.
+        m.execute_command("BF.RESERVE", "full", 0.01, 2, "NONSCALING")
+        reply = m.execute_command("BF.MADD", "full", "a", "b", "c", "d")
+        self.assertEqual(reply[:2], [1, 1])
+        self.assertEqual(len(reply), 3)
+        self.assertIsInstance(reply[2], ResponseError)
         self.assertEqual(m.execute_command("WAIT", 1, 5000), 1)
+        self.assertEqual(s.execute_command("BF.CARD", "full"), 2)
+        self.assertEqual(s.execute_command("BF.MEXISTS", "full", "a", "b"), [1, 1])
         self.assertEqual(s.execute_command("BF.MEXISTS", "before", "x", "y", "z"), [1, 1, 1])
         self.assertEqual(s.execute_command("BF.MEXISTS", "after", "p", "q"), [1, 1])
         self.assertEqual(s.execute_command("BF.CARD", "before"), 3)
