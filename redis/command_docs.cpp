@@ -141,6 +141,11 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
         key_arg(), arg("single_value", REDISMODULE_ARG_TYPE_ONEOF, opt, nullptr, -1, fields), {}};
     return describe(ctx, name, "Returns information about a Bloom Filter", "O(1)", -2, read, args);
   }
+  if (std::strcmp(name, "bf.debug") == 0) {
+    RedisModuleCommandArg args[] = {key_arg(), {}};
+    return describe(ctx, name, "Describes a Bloom filter's sub-filters", "O(n), where n is the filter's size",
+                    2, read, args);
+  }
   if (std::strcmp(name, "bf.scandump") == 0) {
     RedisModuleCommandArg args[] = {key_arg(), arg("iterator", REDISMODULE_ARG_TYPE_INTEGER), {}};
     return describe(ctx, name, "Begins an incremental save of the bloom filter",

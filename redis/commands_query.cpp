@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // BF.EXISTS, BF.MEXISTS, BF.CARD, BF.INFO: the read-only commands.
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "commands.hpp"
 #include "filter_key.hpp"
@@ -160,6 +162,41 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   for (size_t i = 0; i < kRedisBloomFields; ++i) {
     RedisModule_ReplyWithSimpleString(ctx, kInfoFields[i].label);
     kInfoFields[i].reply(ctx, *v, info);
+  }
+  return REDISMODULE_OK;
+}
+
+// BF.DEBUG key: RedisBloom's debugging view, "size:<items>" and then one
+// line per stage in its format ("bytes:B bits:M hashes:K hashwidth:64
+// capacity:C size:S ratio:R"), from bloom's stage info: capacities, item
+// counts and ratios (stage error rates) follow RedisBloom's rules, bytes,
+// bits and hashes are bloom's own sizing. Counts each stage's bits.
+int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc != 2) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  const FilterValue *v = key.value();
+  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  const uint32_t stages = v->shape.stages;
+  RedisModule_ReplyWithArray(ctx, 1 + static_cast<long>(stages));
+  const std::string head = "size:" + std::to_string(v->items);
+  RedisModule_ReplyWithStringBuffer(ctx, head.data(), head.size());
+  for (uint32_t i = 0; i < stages; ++i) {
+    bloom_info s;
+    s.struct_size = sizeof s;
+    if (bloom_get_stage_info(v->filter, i, &s) != BLOOM_OK) {
+      RedisModule_ReplyWithNull(ctx);
+      continue;
+    }
+    // Items in the stage: its own count for a scalable filter's stages;
+    // the filter's (BF.CARD) for a single-stage kind.
+    const uint64_t items = v->scalable ? s.keys_added : v->items;
+    char line[256];
+    const int n = std::snprintf(
+        line, sizeof line, "bytes:%llu bits:%llu hashes:%u hashwidth:64 capacity:%llu size:%llu ratio:%g",
+        static_cast<unsigned long long>(s.bytes), static_cast<unsigned long long>(s.bits), s.hashes,
+        static_cast<unsigned long long>(s.capacity), static_cast<unsigned long long>(items), s.fp_rate);
+    RedisModule_ReplyWithStringBuffer(ctx, line, n > 0 ? static_cast<size_t>(n) : 0);
   }
   return REDISMODULE_OK;
 }

@@ -34,6 +34,7 @@ const Command kCommands[] = {
     {"bf.mexists", bloom_redis::cmd_mexists, "readonly fast", 1, 1, 1, "read fast"},
     {"bf.card", bloom_redis::cmd_card, "readonly fast", 1, 1, 1, "read fast"},
     {"bf.info", bloom_redis::cmd_info, "readonly fast", 1, 1, 1, "read fast"},
+    {"bf.debug", bloom_redis::cmd_debug, "readonly", 1, 1, 1, "read"},
     {"bf.scandump", bloom_redis::cmd_scandump, "readonly fast", 1, 1, 1, "read fast"},
     {"bf.loadchunk", bloom_redis::cmd_loadchunk, "write deny-oom", 1, 1, 1, "write"},
     // Every argument after the command is a key: dst and all sources.

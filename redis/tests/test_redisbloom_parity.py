@@ -258,6 +258,30 @@ class Parity(unittest.TestCase):
         for cmd in ("BF.EXISTS", "BF.ADD"):
             self.assertIn("wrong number of arguments", self.error(r, cmd, "test", "1", "2"))
 
+    def test_debug(self):
+        # RedisBloom's test_debug: BF.DEBUG's lines for 4,000 adds to a filter
+        # reserved for 100 at 0.1%. Capacities, rates, hash counts and bytes
+        # are RedisBloom's; "bits" is bloom's exact m (RedisBloom prints
+        # bytes x 8) and per-stage item counts depend on the hash layout (here
+        # they happen to equal RedisBloom's: 3,997 new, 897 in the last).
+        r = self.r2
+        r.call("BF.RESERVE", "bf", "0.001", "100")
+        for start in range(0, 4000, 1000):
+            r.call("BF.MADD", "bf", *[str(i) for i in range(start, start + 1000)])
+        lines = [x.decode() for x in r.call("BF.DEBUG", "bf")]
+        self.assertEqual(lines[0], "size:%d" % r.call("BF.CARD", "bf"))
+        fields = [dict(kv.split(":") for kv in line.split()) for line in lines[1:]]
+        redisbloom = [(200, 11, 100, "0.0005"), (432, 12, 200, "0.00025"), (936, 13, 400, "0.000125"),
+                      (2016, 14, 800, "6.25e-05"), (4320, 15, 1600, "3.125e-05"), (9216, 16, 3200, "1.5625e-05")]
+        self.assertEqual([(int(f["bytes"]), int(f["hashes"]), int(f["capacity"]), f["ratio"]) for f in fields],
+                         redisbloom)
+        self.assertTrue(all(f["hashwidth"] == "64" for f in fields))
+        self.assertEqual(sum(int(f["size"]) for f in fields), r.call("BF.CARD", "bf"))
+        self.assertEqual([int(f["size"]) for f in fields[:-1]], [100, 200, 400, 800, 1600])
+        print("BF.DEBUG: %s (RedisBloom: size:3997, last stage size:897)" % lines[0])
+        self.assertEqual(self.error(r, "BF.DEBUG", "missing"), "ERR not found")
+        self.assertIn("wrong number of arguments", self.error(r, "BF.DEBUG", "bf", "noexist"))
+
     def test_no_scaling(self):
         # RedisBloom's test_no_scaling.
         r = self.r2
@@ -425,7 +449,7 @@ class Parity(unittest.TestCase):
     def test_command_docs(self):
         r = self.r2
         want = {"bf.reserve": -4, "bf.add": 3, "bf.madd": -3, "bf.insert": -4, "bf.exists": 3, "bf.mexists": -3,
-                "bf.info": -2, "bf.card": 2, "bf.scandump": 3, "bf.loadchunk": 4}
+                "bf.info": -2, "bf.card": 2, "bf.scandump": 3, "bf.loadchunk": 4, "bf.debug": 2}
         for name, arity in want.items():
             docs = r.call("COMMAND", "DOCS", name)
             self.assertEqual(docs[0], name.encode(), name)  # lower case, as RedisBloom
