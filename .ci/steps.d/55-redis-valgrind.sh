@@ -42,6 +42,7 @@ expect 1 COPY t u
 expect 1 DEL t
 expect OK DEBUG RELOAD
 expect 1 BF.EXISTS u k50
+cli BF.DEBUG u >/dev/null
 expect 1 DEL a
 # RedisBloom's paths: a reply ended at the first full item, RESP3 replies,
 # CONFIG SET/GET through the name filter and the string config the module
