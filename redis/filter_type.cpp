@@ -113,11 +113,9 @@ void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 // of 64; 0, the default, would mean "unknown, the most"): memory an
 // eviction frees is then free before the next command is admitted.
 size_t free_effort(RedisModuleString *, const void *value) {
-  bloom_info info;
-  info.struct_size = sizeof info;
   const auto *v = static_cast<const FilterValue *>(value);
-  if (v->filter == nullptr || bloom_get_info(v->filter, &info) != BLOOM_OK) return 1;
-  return 2 + info.stages;
+  if (v->filter == nullptr) return 1;
+  return 2 + v->shape.stages;  // cached: bloom_get_info would count every bit
 }
 
 void digest(RedisModuleDigest *md, void *value) {

@@ -40,6 +40,7 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
     return nullptr;
   }
   v->filter = f;
+  v->shape = info;
   v->filter_bytes = library_bytes_net() - since;
   v->items = info.keys_added;
   if (info.kind == BLOOM_KIND_SCALABLE) {
@@ -56,6 +57,14 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   v->scalable = info.kind == BLOOM_KIND_SCALABLE;
   v->fixed_capacity = v->scalable ? 0 : info.capacity;
   return v;
+}
+
+bool refresh_shape(FilterValue *v) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  if (bloom_get_info(v->filter, &info) != BLOOM_OK) return false;
+  v->shape = info;
+  return true;
 }
 
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error) {

@@ -60,6 +60,11 @@ struct FilterValue {
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
+  // The filter's parameters as bloom_get_info reported them when the value
+  // was made and after each new stage (add_item): BF.INFO and free_effort
+  // read them here, as bloom_get_info counts every bit (a second per GB).
+  // Its fill-derived fields (fill_ratio, expected_fp_rate, ...) are stale.
+  bloom_info shape{};
   // For non-scaling kinds: the capacity past which BF.ADD refuses new keys,
   // as RedisBloom's NONSCALING filters do. 0 = none recorded (a filter
   // loaded from a file made with explicit bits): no limit.
@@ -85,6 +90,9 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error);
 
 // The serialized image of a live filter. Returns false with *error set.
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error);
+
+// Refreshes v->shape from its filter. Returns false if bloom_get_info fails.
+bool refresh_shape(FilterValue *v);
 
 // Bytes the value occupies in Redis's allocator, for MEMORY USAGE: the
 // value, its buffers and its filter, each block as the allocator sized it,

@@ -217,7 +217,7 @@ BLOOM_API bloom_status bloom_clear(bloom_filter *f);
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped filter),
  * BLOOM_E_NOMEM (scalable: a new stage could not be allocated),
  * BLOOM_E_OVERFLOW (scalable: the next stage would take the chain past
- * BLOOM_MAX_BITS or 1024 stages -- a large growth factor gets there sooner --
+ * BLOOM_MAX_BITS -- a large growth factor gets there sooner --
  * or its capacity would pass 2^64 or its error rate underflow to 0).
  * On either scalable failure the filter is unchanged. bloom_add_batch and
  * bloom_test_and_add return the same statuses. */

@@ -121,9 +121,7 @@ ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
     : Filter(config), stages_(std::move(stages)) {}
 
 StageShape ScalableFilter::stage_shape(uint32_t index) const {
-  if (index >= kMaxStages)
-    fail(BLOOM_E_OVERFLOW,
-         "the scalable filter has reached its limit of " + std::to_string(kMaxStages) + " stages");
+  if (index == UINT32_MAX) fail(BLOOM_E_OVERFLOW, "the scalable filter has 2^32 - 1 stages");
   const StageShape s =
       scalable_stage_shape(config_.capacity, config_.fp_rate, config_.growth, config_.tightening, index);
   if (index == 0 && (s.bits != config_.bits || s.hashes != config_.hashes))
@@ -299,11 +297,10 @@ void ScalableFilter::write_payload(ByteSink &sink) const {
 
 std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, bool zero_copy) {
   const uint32_t count = h.stages;
-  if (count > kMaxStages)
-    fail(BLOOM_E_FORMAT,
-         "stage count " + std::to_string(count) + " exceeds the limit of " + std::to_string(kMaxStages));
-  // count <= 1024, so the table is at most 40 KiB; it must fit the payload
-  // before it is read.
+  // The table (40 bytes a stage, at most 160 GiB for 2^32 stages, no
+  // overflow) must fit the payload before it is allocated and read; the
+  // payload is no larger than the input, so a hostile count cannot make
+  // the table larger than the file that claims it.
   const uint64_t table_size = pad64(kDescriptorSize * count);
   if (table_size > h.payload_size)
     fail(BLOOM_E_FORMAT, "payload of " + std::to_string(h.payload_size) + " bytes cannot hold " +
@@ -314,8 +311,8 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
     if (table[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after the stage table");
 
   // Every stage's size, checked against the payload before any allocation.
-  // Each stage is at most 2^40 bits and there are at most 1024 of them, so
-  // none of these sums can overflow 64 bits.
+  // Each stage is at most 2^40 bits (check_descriptor) and the running
+  // total is kept at most 2^40, so none of these sums can overflow 64 bits.
   std::vector<Descriptor> descs(count);
   uint64_t total_bits = 0;
   uint64_t needed = table_size;
@@ -324,10 +321,10 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
     check_descriptor(descs[i], i);
     check_stage_matches_header(descs[i], h.config, i);
     total_bits += descs[i].bits;
+    if (total_bits > BLOOM_MAX_BITS)
+      fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
     needed += pad64(ClassicFilter::payload_size_for(descs[i].bits));
   }
-  if (total_bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
   if (needed != h.payload_size)
     fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
                              std::to_string(count) + " stages it describes (" + std::to_string(needed) +
