@@ -56,6 +56,11 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
     RedisModule_Log(ctx, "warning", "bloom: cannot register the data type");
     return REDISMODULE_ERR;
   }
+  // RedisBloom's type, for its RDB and DUMP data; not fatal when taken (by
+  // RedisBloom itself, loaded beside this module).
+  if (bloom_redis::register_redisbloom_type(ctx) != REDISMODULE_OK)
+    RedisModule_Log(ctx, "warning",
+                    "bloom: the data type MBbloom-- is taken: RedisBloom's RDB data will not load");
   for (const Command &c : kCommands) {
     if (RedisModule_CreateCommand(ctx, c.name, c.fn, c.flags, c.first_key, c.last_key, c.key_step) !=
         REDISMODULE_OK) {
