@@ -165,7 +165,15 @@ FilterValue *start_restore(RedisModuleCtx *ctx, FilterKey &key, const unsigned c
     fresh->rb_header.assign(data, data + len);
     fresh->pending_total = total;
   } else {
-    const uint64_t total = len >= kImagePrefixBytes ? image_total_size(data, len) : 0;
+    if (len < kImagePrefixBytes) {
+      delete fresh;
+      RedisModule_ReplyWithError(ctx,
+                                 ("ERR bad chunk: the first chunk must hold at least the image's first " +
+                                  std::to_string(kImagePrefixBytes) + " bytes (its size fields)")
+                                     .c_str());
+      return nullptr;
+    }
+    const uint64_t total = image_total_size(data, len);
     if (total == 0 || len > total) {
       delete fresh;
       RedisModule_ReplyWithError(ctx, kBadData);
@@ -200,11 +208,9 @@ const char *place_chunk(const FilterValue &v, uint64_t it, uint64_t len) {
   const uint64_t base = rb ? 0 : kHeaderChunk;
   const bool fresh_form = it >= len + 1;
   const uint64_t pos = fresh_form ? base + (it - 1 - len) : UINT64_MAX;
-  if (pos == have) return nullptr;
-  if (!rb) {
-    const uint64_t legacy = it & kLegacyOffsetMask;
-    if (legacy >= len && legacy - len == have) return nullptr;
-  }
+  const uint64_t legacy = it & kLegacyOffsetMask;
+  if (pos == have || (!rb && legacy >= len && legacy - len == have))
+    return len > total - have ? kTooBig : nullptr;
   if (!fresh_form) return kBadData;
   if (pos >= total) return kNoLink;
   if (len > total - pos) return kTooBig;
@@ -231,8 +237,7 @@ int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   // restore. A header does not replace a live filter (RedisBloom refuses
   // it too); it does restart an unfinished restore.
   const bool header = iter == 1;
-  const bool legacy_first =
-      !header && (iter & kLegacyOffsetMask) == len && len >= kImagePrefixBytes && has_magic(data, len);
+  const bool legacy_first = !header && (iter & kLegacyOffsetMask) == len && has_magic(data, len);
   try {
     if (header || legacy_first) {
       if (header && v != nullptr && !v->loading()) return RedisModule_ReplyWithError(ctx, kBadData);

@@ -18,7 +18,8 @@ constexpr size_t kHeaderFixed = 20;  // size, nfilters, options, growth
 constexpr size_t kHeaderLink = 53;   // one packed link
 constexpr size_t kImageHeader = 128;
 constexpr size_t kDescriptor = 40;
-constexpr double kLn2Squared = 0.480453013918201;  // RedisBloom's bpe denominator
+constexpr double kLn2 = 0.693147180559945;         // RedisBloom's ln(2)
+constexpr double kLn2Squared = 0.480453013918201;  // and ln(2)^2, its bpe denominator
 constexpr uint64_t kMaxGrowth = 32768;
 constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
 
@@ -118,6 +119,9 @@ bool check_rb_chain(const RbChain &c, std::string *why) {
       return refuse(why, at + std::to_string(l.hashes) + " hashes (1..64 are accepted)");
     if (!(l.error > 0.0 && l.error < 1.0)) return refuse(why, at + "error rate outside (0, 1)");
     if (l.entries < 1) return refuse(why, at + "capacity 0");
+    // RedisBloom's own consistency rule: k = ceil(ln2 bpe).
+    if (!(l.bpe > 0.0 && l.bpe < 1e4) || static_cast<double>(l.hashes) != std::ceil(kLn2 * l.bpe))
+      return refuse(why, at + std::to_string(l.hashes) + " hashes do not match its bits per entry");
     if (l.n2 != 0) return refuse(why, at + "a power-of-two size (n2 = " + std::to_string(l.n2) + ")");
     if (l.size > UINT64_MAX - items) return refuse(why, "item counts overflow");
     items += l.size;
