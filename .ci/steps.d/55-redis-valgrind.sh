@@ -43,6 +43,14 @@ expect 1 DEL t
 expect OK DEBUG RELOAD
 expect 1 BF.EXISTS u k50
 expect 1 DEL a
+# RedisBloom's data (redis/tests/fixtures/redisbloom): its DUMP value
+# restored, saved back in its encoding through a reload, and answering.
+fx=redis/tests/fixtures/redisbloom/f2_cap100_p0.001_exp2_n2000
+expect OK -x RESTORE rb 0 <"$fx.dump"
+expect OK DEBUG RELOAD
+expect MBbloom-- TYPE rb
+expect 1997 BF.CARD rb
+expect "$(printf '1\n1\n0')" BF.MEXISTS rb item:0 item:999 absent:0
 cli FLUSHALL >/dev/null
 cli shutdown nosave >/dev/null 2>&1 || true
 status=0
