@@ -244,6 +244,34 @@ class RedisBloomRdb(unittest.TestCase):
                 finally:
                     server.stop()
 
+    def test_aof_rewrite_keeps_the_answers(self):
+        # With the RDB preamble (Redis 7's default) the rewrite saves the key
+        # in RedisBloom's encoding; without it, as BF.LOADCHUNK commands of
+        # bloom's image, which load as a "bloomfltr" key.
+        name = NAMES[1]
+        exp = expected(name)
+        for preamble, kind in (("yes", b"MBbloom--"), ("no", b"bloomfltr")):
+            with self.subTest(preamble=preamble):
+                server = h.RedisServer(MODULE, extra=["--appendonly", "yes",
+                                                      "--aof-use-rdb-preamble", preamble]).start()
+                try:
+                    r = server.client()
+                    r.restore(name, 0, fixture(name, ".dump"))
+                    r.bgrewriteaof()
+                    h.wait_until(lambda: r.info("persistence")["aof_rewrite_in_progress"] == 0 and
+                                 r.info("persistence")["aof_last_bgrewrite_status"] == "ok", 20, "AOF rewrite")
+                    r.execute_command("BF.ADD", name, "after-rewrite")
+                    port = server.port
+                    server.kill()
+                    server.start(port)
+                    r = server.client()
+                    self.assertEqual(r.type(name), kind)
+                    self.assertEqual(matches(r, name, exp), 2000)
+                    self.assertEqual(r.execute_command("BF.EXISTS", name, "after-rewrite"), 1)
+                    self.assertEqual(r.execute_command("BF.CARD", name), exp["bf_card"] + 1)
+                finally:
+                    server.stop()
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
