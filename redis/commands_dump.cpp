@@ -105,8 +105,14 @@ bool finish_restore(FilterKey &key, FilterValue *v, std::string *error) {
   const ServerBytes *image = &v->pending;
   if (!v->rb_header.empty()) {
     RbChain chain;
-    if (!parse_rb_header(v->rb_header.data(), v->rb_header.size(), &chain, error) ||
-        !rb_chain_to_image(chain, v->pending.data(), &converted, error)) {
+    bool ok = parse_rb_header(v->rb_header.data(), v->rb_header.size(), &chain, error);
+    // A restore read back from an RDB file declares its total apart from
+    // the header: the bits must be exactly what the header describes.
+    if (ok && chain.bit_bytes() != v->pending.size()) {
+      *error = "the sub-filters' bits do not match RedisBloom's header";
+      ok = false;
+    }
+    if (!ok || !rb_chain_to_image(chain, v->pending.data(), &converted, error)) {
       key.remove();
       return false;
     }

@@ -185,6 +185,25 @@ class RedisBloomData(unittest.TestCase):
         self.r.restore("good", 0, payload)  # the unedited value still loads
         self.check_like_redisbloom("good", NAMES[0])
 
+    def test_a_saved_restore_with_a_forged_total_is_refused(self):
+        # A BF.LOADCHUNK restore of RedisBloom's stream is saved with its
+        # declared total; one that lies (3,584 of f2's 7,904 bytes of bits)
+        # must not make the last chunk read past what arrived.
+        chunks = stream(NAMES[1])
+        for it, data in chunks[:2]:
+            self.r.execute_command("BF.LOADCHUNK", "part", it, data)
+        payload = self.r.dump("part")
+        total = bytes([2, 0x5E, 0xE0])  # opcode 2, 7904 as a 14-bit length
+        self.assertEqual(payload.count(total), 1)
+        forged = resign(payload.replace(total, bytes([2, 0x4E, 0x00])))  # 3584
+        self.r.restore("lie", 0, forged)
+        for it, data in chunks[2:4]:
+            self.r.execute_command("BF.LOADCHUNK", "lie", it, data)
+        with self.assertRaisesRegex(ResponseError, "do not match RedisBloom's header"):
+            self.r.execute_command("BF.LOADCHUNK", "lie", *chunks[4])
+        self.assertEqual(self.r.exists("lie"), 0)
+        self.assertTrue(self.r.ping())
+
     def test_forged_scandump_headers_are_refused(self):
         header = stream(NAMES[1])[0][1]
         forged = {
