@@ -26,8 +26,10 @@ constexpr Name kKindNames[] = {{BLOOM_KIND_CLASSIC, "classic"},
                                {BLOOM_KIND_COUNTING, "counting"},
                                {BLOOM_KIND_SCALABLE, "scalable"},
                                {BLOOM_KIND_WINDOW, "window"}};
-constexpr Name kHashNames[] = {
-    {BLOOM_HASH_XXH3, "xxh3"}, {BLOOM_HASH_MURMUR3, "murmur3"}, {BLOOM_HASH_FNV1A, "fnv1a"}};
+constexpr Name kHashNames[] = {{BLOOM_HASH_XXH3, "xxh3"},
+                               {BLOOM_HASH_MURMUR3, "murmur3"},
+                               {BLOOM_HASH_FNV1A, "fnv1a"},
+                               {BLOOM_HASH_REDISBLOOM, "redisbloom"}};
 
 template <size_t N>
 const char *name_of(const Name (&table)[N], int value) {

@@ -82,6 +82,11 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   // @bloom, as RedisBloom on servers that let modules add categories.
   const bool bloom_category =
       RedisModule_AddACLCategory != nullptr && RedisModule_AddACLCategory(ctx, "bloom") == REDISMODULE_OK;
+  // RedisBloom's type, for its RDB and DUMP data; not fatal when taken (by
+  // RedisBloom itself, loaded beside this module).
+  if (bloom_redis::register_redisbloom_type(ctx) != REDISMODULE_OK)
+    RedisModule_Log(ctx, "warning",
+                    "bloom: the data type MBbloom-- is taken: RedisBloom's RDB data will not load");
   for (const Command &c : kCommands) {
     if (RedisModule_CreateCommand(ctx, c.name, c.fn, c.flags, c.first_key, c.last_key, c.key_step) !=
         REDISMODULE_OK) {

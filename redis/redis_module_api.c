@@ -41,6 +41,8 @@ int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const cha
 int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
+void (*RedisModule_SaveDouble)(RedisModuleIO *io, double value);
+double (*RedisModule_LoadDouble)(RedisModuleIO *io);
 void (*RedisModule_SaveStringBuffer)(RedisModuleIO *io, const char *str, size_t len);
 char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
 int (*RedisModule_IsIOError)(RedisModuleIO *io);
@@ -122,6 +124,8 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(GetContextFlags),
       BLOOM_REDIS_API(SaveUnsigned),
       BLOOM_REDIS_API(LoadUnsigned),
+      BLOOM_REDIS_API(SaveDouble),
+      BLOOM_REDIS_API(LoadDouble),
       BLOOM_REDIS_API(SaveStringBuffer),
       BLOOM_REDIS_API(LoadStringBuffer),
       BLOOM_REDIS_API(IsIOError),

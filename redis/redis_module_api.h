@@ -266,6 +266,8 @@ extern int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, co
 extern int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 extern void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 extern uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
+extern void (*RedisModule_SaveDouble)(RedisModuleIO *io, double value);
+extern double (*RedisModule_LoadDouble)(RedisModuleIO *io);
 extern void (*RedisModule_SaveStringBuffer)(RedisModuleIO *io, const char *str, size_t len);
 extern char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
 extern int (*RedisModule_IsIOError)(RedisModuleIO *io);

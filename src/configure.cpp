@@ -6,7 +6,9 @@
 #include <string>
 
 #include "error.hpp"
+#include "hash/murmur64a.hpp"
 #include "kinds/blocked_sizing.hpp"
+#include "kinds/redisbloom_sizing.hpp"
 #include "kinds/scalable_sizing.hpp"
 #include "kinds/window_sizing.hpp"
 #include "sizing.hpp"
@@ -46,7 +48,12 @@ std::string hex32(uint32_t v) {
 void size_bit_array(const bloom_options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
-  if (o.bits == 0) {
+  if (o.bits == 0 && c.modulo_probes()) {
+    const RedisBloomShape s = redisbloom_shape(o.capacity, o.fp_rate);
+    c.bits = s.bits;
+    c.hashes = o.hashes != 0 ? o.hashes : s.hashes;
+    c.fp_rate = o.fp_rate;
+  } else if (o.bits == 0) {
     const Shape s = fit_small_filter(optimal_shape(o.capacity, o.fp_rate), o.capacity, o.fp_rate, o.hashes,
                                      c.kind == Kind::kPartitioned);
     c.bits = s.bits;
@@ -78,6 +85,19 @@ void configure_scalable(const bloom_options &o, FilterConfig &c) {
   c.fp_rate = o.fp_rate;
   c.growth = o.growth;
   c.tightening = o.tightening;
+  if (c.modulo_probes()) {
+    // RedisBloom's chain: an integral EXPANSION, each stage at half the
+    // rate of the one before (redisbloom_sizing.hpp), whatever tightening
+    // was asked for.
+    if (o.growth != std::floor(o.growth))
+      fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) +
+                                    " must be an integer with the redisbloom hash (RedisBloom's EXPANSION)");
+    c.tightening = kRedisBloomTightening;
+    const StageShape s = redisbloom_stage_shape(o.capacity, o.fp_rate, o.growth, 0);
+    c.bits = s.bits;
+    c.hashes = s.hashes;
+    return;
+  }
   const StageShape s = scalable_stage_shape(o.capacity, o.fp_rate, o.growth, o.tightening, 0);
   c.bits = s.bits;
   c.hashes = s.hashes;
@@ -115,6 +135,7 @@ void configure_window(const bloom_options &o, FilterConfig &c) {
 // stages (tightening rates, a different kind) and window slices (probe j
 // of up to 1024, where double hashing's near-cycles add up) always mix.
 bool needs_mixed_probes(const FilterConfig &c) {
+  if (c.modulo_probes()) return false;         // RedisBloom's positions: classic_modulo.cpp
   if (c.kind == Kind::kBlocked) return false;  // no probe sequence: blocked_line.hpp
   if (c.kind == Kind::kScalable || c.kind == Kind::kWindow) return true;
   return std::ldexp(static_cast<double>(c.bits) * c.hashes, -static_cast<int>(c.hashes)) < 4000;
@@ -135,6 +156,18 @@ FilterConfig configure(const bloom_options &o) {
   c.seed = o.seed;
   c.flags = o.flags;
   if (c.kind == Kind::kBlocked) c.flags |= kFlagBlockedLayout2;
+  if (c.modulo_probes()) {
+    // RedisBloom's probes are plain double hashing (recorded as such), and
+    // only bit-array kinds of one or more classic arrays have them.
+    if (c.kind != Kind::kClassic && c.kind != Kind::kScalable)
+      fail(BLOOM_E_INVALID_ARG,
+           std::string("the redisbloom hash is defined for classic and scalable filters, not ") +
+               bloom_kind_name(o.kind));
+    c.flags |= BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
+    // Seed 0 (the default) means RedisBloom's fixed seed, so default
+    // options give RedisBloom's filter; the file records the seed used.
+    if (c.seed == 0) c.seed = kRedisBloomSeed;
+  }
   c.capacity = o.capacity;
   switch (c.kind) {
     case Kind::kClassic:

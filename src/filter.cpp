@@ -66,6 +66,9 @@ __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const
     case HashKind::kFnv1a:
       for (size_t i = 0; i < count; ++i) out[i] = fnv1a_128(keys[i], lens[i], hasher.seed);
       break;
+    case HashKind::kRedisBloom:
+      for (size_t i = 0; i < count; ++i) out[i] = redisbloom_hash(keys[i], lens[i], hasher.seed);
+      break;
     case HashKind::kXxh3:
     default:
       for (size_t i = 0; i < count; ++i) out[i] = xxh3_128(keys[i], lens[i], hasher.seed);

@@ -47,6 +47,9 @@ struct FilterConfig {
   bool blocked_layout2() const;
   bool mixed_probes() const;
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
+  // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
+  // which its hash kind implies: a filter of that kind answers as RedisBloom.
+  bool modulo_probes() const { return hash == HashKind::kRedisBloom; }
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).

@@ -99,7 +99,13 @@ typedef enum bloom_hash {
   BLOOM_HASH_XXH3 = 1,    /* XXH3-128 (xxHash): the default, fastest;
                              blocked filters use XXH3-64 (format 1.1) */
   BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
-  BLOOM_HASH_FNV1A = 3    /* FNV-1a 64, widened to 128 bits by a mixer */
+  BLOOM_HASH_FNV1A = 3,   /* FNV-1a 64, widened to 128 bits by a mixer */
+  BLOOM_HASH_REDISBLOOM = 4 /* RedisBloom's: MurmurHash64A twice (the seed,
+                               then the first value), positions (a + i*b)
+                               mod m; seed 0 means RedisBloom's fixed
+                               0xc6a4a7935bd1e995. Classic and scalable
+                               only, which then size and grow as RedisBloom
+                               does (format 1.4, since 0.3.0) */
 } bloom_hash;
 
 /* Adds may run from many threads at once (atomic OR); see the top comment. */

@@ -96,7 +96,8 @@ class Filter(Core):
             fp_rate: p, the target false-positive rate in (0, 1) (default 0.01).
             kind: "classic", "partitioned", "blocked", "counting" (supports
                 :meth:`remove`) or "scalable" (grows past its capacity).
-            hash: "xxh3" (default, fastest), "murmur3" or "fnv1a".
+            hash: "xxh3" (default, fastest), "murmur3", "fnv1a", or "redisbloom"
+                (RedisBloom's hashing and sizing; classic and scalable only).
             seed: hash seed (None: 0); filters combine only with equal seeds.
             bits: explicit m instead of sizing from (capacity, fp_rate).
             hashes: explicit k (with ``bits``); default the optimal k.
@@ -137,7 +138,7 @@ class Filter(Core):
             if window_ms and kind != "window":
                 raise ValueError("window_ms and window_seconds apply to kind='window' only")
             opts.window_ms = min(window_ms, (1 << 64) - 1)
-        opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a'")
+        opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a', 'redisbloom'")
         # Values past the C fields' range are clamped below; the library
         # then refuses them (2^64 - 1 bits is over its 2^40 limit).
         seed = _count(0 if seed is None else seed, "seed", "create")

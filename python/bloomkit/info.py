@@ -16,7 +16,7 @@ class FilterInfo:
     Attributes:
         kind: "classic", "partitioned", "blocked", "counting", "scalable" or
             "window".
-        hash: "xxh3", "murmur3" or "fnv1a".
+        hash: "xxh3", "murmur3", "fnv1a" or "redisbloom".
         seed: the hash seed (part of the filter's identity).
         hashes: k, probes per key (scalable: of the newest stage).
         bits: m, bits or counters (scalable: all stages).

@@ -130,6 +130,16 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (c.mixed_probes() && c.kind == Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");
+  if (c.modulo_probes() &&
+      ((c.kind != Kind::kClassic && c.kind != Kind::kScalable) || c.mixed_probes() || c.enhanced_probes()))
+    fail(BLOOM_E_FORMAT,
+         "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
+         "unmixed probes (flags " +
+             hex(c.flags) + ")");
+  if (c.modulo_probes() && c.kind == Kind::kScalable &&
+      (c.tightening != 0.5 || !(c.growth >= 1.0 && c.growth <= 32768.0) || c.growth != std::floor(c.growth)))
+    fail(BLOOM_E_FORMAT,
+         "a scalable filter of the redisbloom hash needs tightening 0.5 and an integral growth");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");

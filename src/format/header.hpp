@@ -20,7 +20,10 @@ inline constexpr uint16_t kFormatMinor = 0;
 // added; older readers refuse its kind number), 2 when it uses what 1.2 added (the flag
 // kFlagMixedProbes), 1 for what 1.1 added (kFlagBlockedLayout2), else 0, so
 // files that need nothing new stay readable by older libraries byte for byte.
+// 4 for the RedisBloom hash kind (which 1.4 added; older readers refuse the
+// hash number).
 inline uint16_t format_minor_for(const FilterConfig &c) {
+  if (c.modulo_probes()) return 4;
   if (c.kind == Kind::kWindow) return 3;
   if (c.mixed_probes()) return 2;
   return c.blocked_layout2() ? 1 : kFormatMinor;

@@ -129,11 +129,23 @@ void ClassicFilter::query_all(const Hash128 *hs, size_t n, uint8_t *out) const {
   (config_.mixed_probes() ? BLOOM_CLASSIC_DISPATCH_MIXED(fn, true, __VA_ARGS__) \
                           : BLOOM_CLASSIC_DISPATCH_MIXED(fn, false, __VA_ARGS__))
 
-void ClassicFilter::add(Hash128 h) { (void)BLOOM_CLASSIC_DISPATCH(probe_and_set, h); }
+void ClassicFilter::add(Hash128 h) {
+  if (config_.modulo_probes()) {
+    (void)modulo_test_and_add(h);
+    return;
+  }
+  (void)BLOOM_CLASSIC_DISPATCH(probe_and_set, h);
+}
 
-bool ClassicFilter::test_and_add(Hash128 h) { return BLOOM_CLASSIC_DISPATCH(probe_and_set, h); }
+bool ClassicFilter::test_and_add(Hash128 h) {
+  if (config_.modulo_probes()) return modulo_test_and_add(h);
+  return BLOOM_CLASSIC_DISPATCH(probe_and_set, h);
+}
 
-bool ClassicFilter::query(Hash128 h) const { return BLOOM_CLASSIC_DISPATCH(probe, h); }
+bool ClassicFilter::query(Hash128 h) const {
+  if (config_.modulo_probes()) return modulo_query(h);
+  return BLOOM_CLASSIC_DISPATCH(probe, h);
+}
 
 // Batches: every probe of an add is needed, so all k lines of the block's
 // keys are requested before any is written. Every query reads its first
@@ -142,11 +154,13 @@ bool ClassicFilter::query(Hash128 h) const { return BLOOM_CLASSIC_DISPATCH(probe
 // same within the noise of a shared machine (+-15%), so the cheapest
 // complete choice is kept. One dispatch per block, none per key.
 void ClassicFilter::add_block(const Hash128 *hs, size_t n) {
+  if (config_.modulo_probes()) return modulo_add_block(hs, n);
   prefetch_probes(hs, n, config_.hashes);
   BLOOM_CLASSIC_DISPATCH(add_all, hs, n);
 }
 
 void ClassicFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
+  if (config_.modulo_probes()) return modulo_query_block(hs, n, out);
   prefetch_probes(hs, n, std::min(config_.hashes, kQueryPrefetchProbes));
   BLOOM_CLASSIC_DISPATCH(query_all, hs, n, out);
 }

@@ -8,6 +8,7 @@
 
 #include "error.hpp"
 #include "format/byte_order.hpp"
+#include "kinds/redisbloom_sizing.hpp"
 #include "kinds/scalable_sizing.hpp"
 #include "sizing.hpp"
 
@@ -31,6 +32,13 @@ FilterConfig stage_config(const FilterConfig &chain, uint64_t capacity, double f
   c.bits = bits;
   c.hashes = hashes;
   return c;
+}
+
+// Stage `index` of a chain: the library's sizing, or RedisBloom's for its
+// hash kind (a chain moved out of RedisBloom grows as RedisBloom would).
+StageShape chain_stage_shape(const FilterConfig &c, uint32_t index) {
+  if (c.modulo_probes()) return redisbloom_stage_shape(c.capacity, c.fp_rate, c.growth, index);
+  return scalable_stage_shape(c.capacity, c.fp_rate, c.growth, c.tightening, index);
 }
 
 void write_zeros(ByteSink &sink, uint64_t n) {
@@ -95,7 +103,7 @@ void check_stage_matches_header(const Descriptor &d, const FilterConfig &hdr, ui
   const std::string stage = "stage " + std::to_string(i) + ": ";
   StageShape t;
   try {
-    t = scalable_stage_shape(hdr.capacity, hdr.fp_rate, hdr.growth, hdr.tightening, i);
+    t = chain_stage_shape(hdr, i);
   } catch (const Error &e) {
     fail(BLOOM_E_FORMAT,
          stage + "the header's capacity, fp_rate, growth and tightening give no stage: " + e.what());
@@ -122,8 +130,7 @@ ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
 
 StageShape ScalableFilter::stage_shape(uint32_t index) const {
   if (index == UINT32_MAX) fail(BLOOM_E_OVERFLOW, "the scalable filter has 2^32 - 1 stages");
-  const StageShape s =
-      scalable_stage_shape(config_.capacity, config_.fp_rate, config_.growth, config_.tightening, index);
+  const StageShape s = chain_stage_shape(config_, index);
   if (index == 0 && (s.bits != config_.bits || s.hashes != config_.hashes))
     fail(BLOOM_E_INVALID_ARG, "scalable stage 0 does not match the configured m and k");
   if (s.bits > BLOOM_MAX_BITS - total_bits())

@@ -83,6 +83,11 @@ inline constexpr Case kCases[] = {
     {"window_xxh3_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
     {"window_murmur3_plain_time_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_MURMUR3, 5,
      BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 1500, 0.001, 1000, true, true, 6000},
+    // Format 1.4: RedisBloom's hashing, bit positions and sizing (seed 0 =
+    // RedisBloom's fixed seed); the shapes of fixtures f3 and f2 of
+    // redis/tests/fixtures/redisbloom (the scalable one grows 5 stages).
+    {"classic_redisbloom_v1_4", BLOOM_KIND_CLASSIC, BLOOM_HASH_REDISBLOOM, 0, 0, 10000, 0.0001, 5000},
+    {"scalable_redisbloom_v1_4", BLOOM_KIND_SCALABLE, BLOOM_HASH_REDISBLOOM, 0, 0, 100, 0.001, 2000},
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded
