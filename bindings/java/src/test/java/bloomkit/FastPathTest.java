@@ -97,13 +97,15 @@ public class FastPathTest {
         BloomFilter b = new BloomFilter(options());
         BloomFilter c = new BloomFilter(options());
         BloomFilter d = new BloomFilter(options());
-        BloomFilter e = new BloomFilter(options())) {
+        BloomFilter e = new BloomFilter(options());
+        BloomFilter g = new BloomFilter(options())) {
       for (String k : keys) a.add(k);
       for (byte[] k : bytes) b.add(k);
       c.addAll(keys);
       d.addAll(bytes.toArray(new byte[0][]));
       e.addAll(keys.toArray(new String[0]));
-      for (BloomFilter f : new BloomFilter[] {a, b, c, d, e}) assertArrayEquals(want, f.serialize());
+      g.addAll(new java.util.LinkedList<Object>(keys)); // not RandomAccess: the iterator path
+      for (BloomFilter f : new BloomFilter[] {a, b, c, d, e, g}) assertArrayEquals(want, f.serialize());
     }
   }
 
