@@ -40,9 +40,10 @@ enum { SMALL_KEY = 256 };
 
 static jint single(JNIEnv *env, jlong f, jbyteArray key, jint len, key_call call) {
   bloom_filter *filter = (bloom_filter *)(intptr_t)f;
+  if (!key) return status_invalid();
   if (len <= SMALL_KEY) {
     /* bloom_* refuse a NULL key; an empty key still gets a real pointer. */
-    jbyte local[SMALL_KEY > 0 ? SMALL_KEY : 1];
+    jbyte local[SMALL_KEY];
     (*env)->GetByteArrayRegion(env, key, 0, len, local); /* throws if len is out of range */
     if ((*env)->ExceptionCheck(env)) return 0;
     return call(filter, local, (size_t)len);
@@ -125,7 +126,7 @@ static int batch_fill(batch *b, const char *bytes, jsize nbytes, const jint *end
 
 /* Both batch calls: results NULL = add, else query into results (n bytes). */
 static jint packed(JNIEnv *env, jlong f, jbyteArray bytes, jintArray ends, jint n, jbooleanArray results) {
-  if (n < 0 || n > (*env)->GetArrayLength(env, ends)) return status_invalid();
+  if (!bytes || !ends || n < 0 || n > (*env)->GetArrayLength(env, ends)) return status_invalid();
   if (results && n > (*env)->GetArrayLength(env, results)) return status_invalid();
   if (n == 0) return (jint)BLOOM_OK;
   jsize nbytes = (*env)->GetArrayLength(env, bytes);

@@ -22,7 +22,7 @@ import java.nio.file.StandardCopyOption;
 final class FastNative {
   private FastNative() {}
 
-  /** Returned by the JNI side when a batch's ends do not fit its bytes (never a C status). */
+  /** Returned by the JNI side for a null array or lengths that do not fit the bytes (never a C status). */
   static final int BAD_ARGS = Integer.MIN_VALUE;
   /** Returned by the JNI side when it could not reach an array or allocate. */
   static final int NO_MEMORY = Integer.MIN_VALUE + 1;
@@ -62,7 +62,7 @@ final class FastNative {
 
   /** A JNI-side failure as a Java exception; a C status (>= BLOOM_E_* range) is returned as is. */
   static int check(int r) {
-    if (r == BAD_ARGS) throw new IllegalArgumentException("bloomkit: batch offsets do not fit its bytes");
+    if (r == BAD_ARGS) throw new IllegalArgumentException("bloomkit: key lengths or offsets do not fit the bytes");
     if (r == NO_MEMORY) throw new OutOfMemoryError("bloomkit: JNI could not reach a key array");
     return BloomNative.check(r);
   }
