@@ -141,37 +141,44 @@ std::vector<double> round_of(const Api &a, const Config &c, const KeySet &pos, c
   return r;
 }
 
-uint64_t floor_rmw_single(const KeySet &ks, uint64_t *words, uint64_t lines) {
-  for (size_t i = 0; i < ks.size(); ++i) words[floor_line_of(ks.ptrs[i], ks.lens[i], lines) * 8] |= 1;
-  return words[0];
-}
-
-uint64_t floor_rmw_prefetched(const KeySet &ks, uint64_t *words, uint64_t lines) {
-  constexpr size_t kBlock = 32;
-  uint64_t idx[kBlock];
-  for (size_t start = 0; start < ks.size(); start += kBlock) {
-    const size_t count = std::min(kBlock, ks.size() - start);
-    for (size_t i = 0; i < count; ++i) {
-      idx[i] = floor_line_of(ks.ptrs[start + i], ks.lens[start + i], lines) * 8;
-      __builtin_prefetch(&words[idx[i]], 1);
-    }
-    for (size_t i = 0; i < count; ++i) words[idx[i]] |= 1;
-  }
-  return words[0];
-}
-
 // read1, rmw1, read1 (prefetched), rmw1 (prefetched).
 std::vector<double> floor_round(const Config &c, const KeySet &pos, std::vector<uint64_t> &words) {
   const uint64_t lines = words.size() / 8;
   std::vector<double> r;
   r.push_back(
       time_per_key(pos.size(), [&] { keep(floor_read_single(pos, 0, pos.size(), words.data(), lines)); }));
-  r.push_back(time_per_key(pos.size(), [&] { keep(floor_rmw_single(pos, words.data(), lines)); }));
+  r.push_back(
+      time_per_key(pos.size(), [&] { keep(floor_rmw_single(pos, 0, pos.size(), words.data(), lines)); }));
   r.push_back(time_per_key(pos.size(),
                            [&] { keep(floor_read_prefetched(pos, 0, pos.size(), words.data(), lines)); }));
-  r.push_back(time_per_key(pos.size(), [&] { keep(floor_rmw_prefetched(pos, words.data(), lines)); }));
+  r.push_back(
+      time_per_key(pos.size(), [&] { keep(floor_rmw_prefetched(pos, 0, pos.size(), words.data(), lines)); }));
   (void)c;
   return r;
+}
+
+// --loop add|query PASSES: fills a filter by batch, then runs only PASSES
+// passes of single adds (of the inserted keys again) or single queries, for
+// `perf stat` (PASSES = 0 measures the setup alone).
+int loop_only(const Api &a, const Config &c, const std::string &op, int passes) {
+  KeySet pos, neg;
+  make_distinct_keys(42, {&pos, &neg}, {c.keys, 0});
+  bloom_filter *f = create(a, c);
+  for (size_t s = 0; s < pos.size(); s += 4096)
+    a.add_batch(f, &pos.ptrs[s], &pos.lens[s], std::min<size_t>(4096, pos.size() - s));
+  size_t hits = 0;
+  const double ns = time_per_key(pos.size() * static_cast<size_t>(passes > 0 ? passes : 1), [&] {
+    for (int r = 0; r < passes; ++r)
+      for (size_t i = 0; i < pos.size(); ++i) {
+        if (op == "add")
+          a.add(f, pos.ptrs[i], pos.lens[i]);
+        else
+          hits += a.query(f, pos.ptrs[i], pos.lens[i]) == 1;
+      }
+  });
+  std::printf("%s x %d: %.2f ns per key (hits %zu)\n", op.c_str(), passes, ns, hits);
+  a.destroy(f);
+  return 0;
 }
 
 }  // namespace
@@ -179,6 +186,8 @@ std::vector<double> floor_round(const Config &c, const KeySet &pos, std::vector<
 int main(int argc, char **argv) {
   Config c;
   std::vector<std::string> libs;
+  std::string loop_op;
+  int loop_passes = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
@@ -190,7 +199,10 @@ int main(int argc, char **argv) {
       c.rounds = std::stoi(next());
     else if (a == "--kind")
       c.kind = std::stoi(next());
-    else if (a == "--flags")
+    else if (a == "--loop") {
+      loop_op = next();
+      loop_passes = std::stoi(next());
+    } else if (a == "--flags")
       c.flags = static_cast<uint32_t>(std::stoul(next(), nullptr, 0));
     else
       libs.push_back(a);
@@ -202,6 +214,7 @@ int main(int argc, char **argv) {
   }
   std::vector<Api> apis;
   for (const std::string &l : libs) apis.push_back(open_api(l));
+  if (!loop_op.empty()) return loop_only(apis[0], c, loop_op, loop_passes);
 
   KeySet pos, neg;
   make_distinct_keys(42, {&pos, &neg}, {c.keys, c.keys});
