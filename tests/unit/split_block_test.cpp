@@ -75,7 +75,7 @@ TEST(SplitBlock, Validation) {
 
 // No false negative through any path, and the measured rate at most p
 // (plus 4 sigma of binomial noise) at several n and p, for each hasher.
-void check_rate(uint64_t n, double p, size_t absent, int hash) {
+void check_rate(uint64_t n, double p, size_t absent_count, int hash) {
   bloom_options o = split_options(n, p);
   o.hash = hash;
   FilterPtr single = make_filter(o);
@@ -86,7 +86,7 @@ void check_rate(uint64_t n, double p, size_t absent, int hash) {
   EXPECT_EQ(count_positive(single.get(), keys), keys.size()) << "false negative";
   EXPECT_EQ(count_positive(batch.get(), keys), keys.size()) << "false negative (batch add)";
   EXPECT_EQ(serialize(single.get()), serialize(batch.get()));
-  const auto absent = make_keys("split-absent-", absent);
+  const auto absent = make_keys("split-absent-", absent_count);
   const KeyArrays a = key_arrays(absent);
   std::vector<uint8_t> got(absent.size());
   ASSERT_EQ(bloom_query_batch(single.get(), a.ptrs.data(), a.lens.data(), absent.size(), got.data()),
