@@ -11,7 +11,11 @@
 // key, and each ratio the median of the rounds' own ratios.
 //
 //   single_key_ab [--keys N] [--p P] [--rounds R] [--kind K] [--flags F]
-//                 LIB [LIB2]
+//                 LIB[@FLAGS] [LIB2[@FLAGS] [LIB3[@FLAGS]]]
+//
+// LIB@0x4 gives that library's filters BLOOM_FLAG_SPLIT_BLOCK (0x4) on top
+// of --flags, so one library's split-block filter runs beside another's
+// default one.
 //
 // Rows per library: single add into a fresh filter (bloom_add), single
 // query of inserted and of absent keys (bloom_query), batch add
@@ -38,6 +42,7 @@ using namespace bloom_bench;
 
 struct Api {
   std::string path;
+  uint32_t flags = 0;  // LIB@FLAGS on the command line: this library's filters' flags
   void *handle = nullptr;
   void (*options_init_sized)(bloom_options *, size_t) = nullptr;
   bloom_status (*create)(const bloom_options *, bloom_filter **) = nullptr;
@@ -57,9 +62,12 @@ void bind(Api &a, T &fn, const char *name) {
   }
 }
 
-Api open_api(const std::string &path) {
+Api open_api(const std::string &arg) {
   Api a;
-  a.path = path;
+  const size_t at = arg.find('@');
+  const std::string path = arg.substr(0, at);
+  if (at != std::string::npos) a.flags = static_cast<uint32_t>(std::stoul(arg.substr(at + 1), nullptr, 0));
+  a.path = arg;
   a.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
   if (a.handle == nullptr) {
     std::fprintf(stderr, "dlopen %s: %s\n", path.c_str(), dlerror());
@@ -89,7 +97,7 @@ bloom_filter *create(const Api &a, const Config &c) {
   o.kind = c.kind;
   o.capacity = c.keys;
   o.fp_rate = c.p;
-  o.flags = c.flags;
+  o.flags = c.flags | a.flags;
   bloom_filter *f = nullptr;
   if (a.create(&o, &f) != BLOOM_OK) {
     std::fprintf(stderr, "%s: create: %s\n", a.path.c_str(), a.last_error());
@@ -207,9 +215,10 @@ int main(int argc, char **argv) {
     else
       libs.push_back(a);
   }
-  if (libs.empty() || libs.size() > 2) {
+  if (libs.empty() || libs.size() > 3) {
     std::fprintf(stderr,
-                 "usage: single_key_ab [--keys N] [--p P] [--rounds R] [--kind K] [--flags F] LIB [LIB2]\n");
+                 "usage: single_key_ab [--keys N] [--p P] [--rounds R] [--kind K] [--flags F] LIB[@FLAGS] "
+                 "[LIB2[@FLAGS] [LIB3[@FLAGS]]]\n");
     return 2;
   }
   std::vector<Api> apis;
@@ -257,13 +266,15 @@ int main(int argc, char **argv) {
         apis[l].path.c_str(), median(t[l][0]), median(t[l][1]), median(t[l][2]), median(t[l][3]),
         median(t[l][4]), median(t[l][5]), median(add_q), median(q_read), median(addb_rmw));
   }
-  if (apis.size() == 2) {
-    std::vector<double> a, q;
+  for (size_t l = 1; l < apis.size(); ++l) {
+    std::vector<double> a, q, qn;
     for (int r = 0; r < c.rounds; ++r) {
-      a.push_back(t[1][0][r] / t[0][0][r]);
-      q.push_back(t[1][2][r] / t[0][2][r]);
+      a.push_back(t[l][0][r] / t[0][0][r]);
+      q.push_back(t[l][2][r] / t[0][2][r]);
+      qn.push_back(t[l][3][r] / t[0][3][r]);
     }
-    std::printf("second/first: add %.2fx  query+ %.2fx (round medians)\n", median(a), median(q));
+    std::printf("%s / %s: add %.2fx  query+ %.2fx  query- %.2fx (round medians)\n", apis[l].path.c_str(),
+                apis[0].path.c_str(), median(a), median(q), median(qn));
   }
   return 0;
 }

@@ -102,7 +102,7 @@ void check_rate(uint64_t n, double p, size_t absent_count, int hash) {
       << static_cast<double>(fp) / absent.size();
 }
 
-TEST(SplitBlock, RateAtMostPAcrossShapes) {
+TEST(SplitBlock, FprAtMostPAcrossShapes) {
   check_rate(100000, 0.01, 400000, BLOOM_HASH_XXH3);
   check_rate(200000, 1e-3, 1000000, BLOOM_HASH_XXH3);
   check_rate(1000000, 1e-4, 2000000, BLOOM_HASH_XXH3);
