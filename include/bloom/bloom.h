@@ -122,7 +122,7 @@ typedef enum bloom_hash {
  * fp_rate (bits per key at p = 1e-2 / 1e-3 / 1e-4: 10.53 / 16.89 / 26.34,
  * against 9.92 / 15.55 / 22.03; docs/choosing.md). Explicit bits must be a
  * multiple of 256 and explicit hashes 0 or 8. Recorded in saved files
- * (format 1.4); filters that differ in it do not merge. Since 0.4.0. */
+ * (format 1.4); filters that differ in it do not merge. Since 0.3.0. */
 #define BLOOM_FLAG_SPLIT_BLOCK 0x4u
 
 /* The largest filter: 2^40 bits (128 GiB) or, for counting filters, 2^40
