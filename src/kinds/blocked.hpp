@@ -48,7 +48,8 @@ namespace bloom::core {
 
 class BlockedFilter final : public Filter {
  public:
-  // config.bits is a positive multiple of 512 (validate_config checks it).
+  // config.bits is a positive multiple of 512, or of 256 with split blocks
+  // (validate_config checks it).
   explicit BlockedFilter(const FilterConfig &config);
   static std::unique_ptr<Filter> load(const FilterConfig &config, ByteSource &src, bool zero_copy);
   static uint64_t payload_size_for(uint64_t bits) { return BitArray::word_count_for(bits) * 8; }
