@@ -45,6 +45,7 @@ struct FilterConfig {
   bool concurrent() const { return (flags & BLOOM_FLAG_CONCURRENT) != 0; }
   bool enhanced_probes() const { return (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) == 0; }
   bool blocked_layout2() const;
+  bool split_block() const { return (flags & BLOOM_FLAG_SPLIT_BLOCK) != 0; }
   bool mixed_probes() const;
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
   // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
@@ -53,7 +54,8 @@ struct FilterConfig {
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).
-inline constexpr uint32_t kKnownFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
+inline constexpr uint32_t kKnownFlags =
+    BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING | BLOOM_FLAG_SPLIT_BLOCK;
 
 // A format flag, never a bloom_options flag: layout 2 of the blocked kind
 // (format 1.1), set by the library on every new blocked filter.

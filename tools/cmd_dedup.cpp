@@ -61,6 +61,7 @@ const char kHelp[] =
     "  --seed SEED           hash seed (default 0)\n"
     "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
     "  --tightening R        scalable: error factor of each new stage (default 0.85)\n"
+    "  --split-block         blocked: 32-byte blocks with k = 8 (more memory, faster)\n"
     "  --save FILTER         write the filter of seen lines at the end\n"
     "  --resume FILTER       start from FILTER (written by --save) if it exists\n"
     "  -q, --quiet           no counts on stderr\n"

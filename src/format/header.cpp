@@ -127,6 +127,10 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (c.blocked_layout2() && c.kind != Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
+  if (c.split_block() && (c.kind != Kind::kBlocked || !c.blocked_layout2()))
+    fail(BLOOM_E_FORMAT,
+         "flags " + hex(c.flags) +
+             ": split blocks (0x4) are only defined for blocked filters of layout 2 (0x10000)");
   if (c.mixed_probes() && c.kind == Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");

@@ -16,14 +16,14 @@ namespace bloom::core {
 inline constexpr unsigned char kMagic[8] = {0x89, 'B', 'L', 'O', 'O', 'M', '\r', '\n'};
 inline constexpr uint16_t kFormatMajor = 1;
 inline constexpr uint16_t kFormatMinor = 0;
-// The minor a file is written with: 3 for the window kind (which 1.3
-// added; older readers refuse its kind number), 2 when it uses what 1.2 added (the flag
-// kFlagMixedProbes), 1 for what 1.1 added (kFlagBlockedLayout2), else 0, so
-// files that need nothing new stay readable by older libraries byte for byte.
-// 4 for the RedisBloom hash kind (which 1.4 added; older readers refuse the
-// hash number).
+// The minor a file is written with: 4 for what 1.4 added (split blocks,
+// BLOOM_FLAG_SPLIT_BLOCK, and the RedisBloom hash; older readers refuse the
+// flag or the hash number), 3 for the window kind (older readers refuse its
+// kind number), 2 for the flag kFlagMixedProbes, 1 for kFlagBlockedLayout2,
+// else 0, so files that need nothing new stay readable by older libraries
+// byte for byte.
 inline uint16_t format_minor_for(const FilterConfig &c) {
-  if (c.modulo_probes()) return 4;
+  if (c.modulo_probes() || c.split_block()) return 4;
   if (c.kind == Kind::kWindow) return 3;
   if (c.mixed_probes()) return 2;
   return c.blocked_layout2() ? 1 : kFormatMinor;

@@ -13,6 +13,7 @@
 #include "kinds/partitioned.hpp"
 #include "kinds/scalable.hpp"
 #include "kinds/scalable_sizing.hpp"
+#include "kinds/split_block.hpp"
 #include "kinds/window.hpp"
 #include "kinds/window_sizing.hpp"
 
@@ -80,6 +81,8 @@ void validate_window_config(const FilterConfig &c) {
 }  // namespace
 
 void validate_config(const FilterConfig &c) {
+  if (c.split_block() && c.kind != Kind::kBlocked)
+    fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_SPLIT_BLOCK applies to blocked filters only");
   if (c.bits < 1 || c.bits > BLOOM_MAX_BITS)
     fail(BLOOM_E_OVERFLOW, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
@@ -108,9 +111,18 @@ void validate_config(const FilterConfig &c) {
     case Kind::kBlocked:
       if (c.counter_bits != 0 || c.growth != 0 || c.tightening != 0)
         fail(BLOOM_E_INVALID_ARG, "blocked filters take no counter, growth or tightening parameters");
-      if (c.bits % blocked::kLineBits != 0)
+      if (c.split_block()) {
+        // Split blocks (split_block.hpp): 256-bit blocks, one bit per word.
+        if (c.bits % split_block::kBlockBits != 0)
+          fail(BLOOM_E_INVALID_ARG,
+               "split-block filters need m to be a multiple of 256; m = " + std::to_string(c.bits));
+        if (c.hashes != split_block::kProbes)
+          fail(BLOOM_E_INVALID_ARG,
+               "split-block filters have k = 8 (one bit per 32-bit word); k = " + std::to_string(c.hashes));
+      } else if (c.bits % blocked::kLineBits != 0) {
         fail(BLOOM_E_INVALID_ARG,
              "blocked filters need m to be a multiple of 512; m = " + std::to_string(c.bits));
+      }
       if (!c.enhanced_probes())
         fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_PLAIN_DOUBLE_HASHING does not apply to blocked filters");
       return;

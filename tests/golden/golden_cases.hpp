@@ -76,6 +76,10 @@ inline constexpr Case kCases[] = {
     {"scalable_xxh3_v1_2_exact", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
     {"classic_xxh3_v1_2_exact", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 20, 0.01, 20},  // m 192 -> 194
     {"partitioned_xxh3_v1_2_exact", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 5, 0.01, 5},
+    // Format 1.4: split blocks (32-byte blocks, k = 8), XXH3-64 and a 128-bit hash.
+    {"blocked_split_xxh3_v1_4", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, BLOOM_FLAG_SPLIT_BLOCK, 1000, 0.01, 1000},
+    {"blocked_split_murmur3_v1_4", BLOOM_KIND_BLOCKED, BLOOM_HASH_MURMUR3, 0x5eedULL, BLOOM_FLAG_SPLIT_BLOCK, 700,
+     0.0001, 700},
     // Format 1.3: the window kind. 1,000 keys in a count window of 1,000
     // retire 23 generations (g = 42), so the ring's position is pinned too;
     // the time window's keys span 5 s of a 6 s window (l = 61: generations of
