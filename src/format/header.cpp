@@ -127,6 +127,9 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (c.blocked_layout2() && c.kind != Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
+  if (c.window_blocked() && c.kind != Kind::kWindow)
+    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) +
+                             ": the blocked window layout (0x40000) is only defined for window filters");
   if (c.mixed_probes() && c.kind == Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");

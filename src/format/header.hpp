@@ -21,6 +21,7 @@ inline constexpr uint16_t kFormatMinor = 0;
 // kFlagMixedProbes), 1 for what 1.1 added (kFlagBlockedLayout2), else 0, so
 // files that need nothing new stay readable by older libraries byte for byte.
 inline uint16_t format_minor_for(const FilterConfig &c) {
+  if (c.window_blocked()) return 4;  // 1.4: the window kind's blocked layout
   if (c.kind == Kind::kWindow) return 3;
   if (c.mixed_probes()) return 2;
   return c.blocked_layout2() ? 1 : kFormatMinor;
