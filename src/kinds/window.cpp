@@ -388,8 +388,16 @@ std::vector<uint64_t> WindowFilter::slice_counts() const {
   return set;
 }
 
+// One slice's fill (bloom_get_stage_info): its words only, strided through
+// its group when blocked.
 double WindowFilter::slice_fill(uint32_t logical) const {
-  return static_cast<double>(slice_counts()[physical(logical)]) / static_cast<double>(m_);
+  const uint32_t j = physical(logical);
+  const uint64_t words = m_ / 64;
+  const uint64_t *w = bits_.words() + (blocked_ ? geometry_.word(j, 0) : static_cast<uint64_t>(j) * words);
+  const uint64_t stride = blocked_ ? geometry_.width(geometry_.group_of(j)) : 1;
+  uint64_t set = 0;
+  for (uint64_t r = 0; r < words; ++r) set += static_cast<uint64_t>(std::popcount(w[r * stride]));
+  return static_cast<double>(set) / static_cast<double>(m_);
 }
 
 void WindowFilter::fill_info(bloom_info &info) const {
