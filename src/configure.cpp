@@ -109,7 +109,9 @@ void configure_window(const bloom_options &o, FilterConfig &c) {
     fail(BLOOM_E_INVALID_ARG,
          "window filters size their slices from capacity (the window W) and fp_rate; bits and hashes must be "
          "0");
-  const WindowShape s = window_shape(o.capacity, o.fp_rate);
+  // New windows use the blocked layout (format 1.4, kinds/window_blocked.hpp).
+  const WindowShape s = window_blocked_shape(o.capacity, o.fp_rate);
+  c.flags |= kFlagWindowBlocked;
   c.fp_rate = o.fp_rate;
   c.hashes = s.k;
   c.window_l = s.l;

@@ -47,6 +47,7 @@ struct FilterConfig {
   bool blocked_layout2() const;
   bool split_block() const { return (flags & BLOOM_FLAG_SPLIT_BLOCK) != 0; }
   bool mixed_probes() const;
+  bool window_blocked() const;
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
   // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
   // which its hash kind implies: a filter of that kind answers as RedisBloom.
@@ -80,11 +81,18 @@ inline constexpr uint32_t kFlagBlockedLayout2 = 1u << 16;
 // n = 1000, p = 1e-6: 6.0e-6 simulated). Files without the flag keep the
 // unmixed positions.
 inline constexpr uint32_t kFlagMixedProbes = 1u << 17;
+// A format flag (format 1.4), set by the library on every new window
+// filter: the blocked layout of the slices, 8 slices' words side by side in
+// each cache line (kinds/window_blocked.hpp). Files without it keep 1.3's
+// layout, one m-bit array per slice.
+inline constexpr uint32_t kFlagWindowBlocked = 1u << 18;
 // Every flag a file may carry.
-inline constexpr uint32_t kFileFlags = kKnownFlags | kFlagBlockedLayout2 | kFlagMixedProbes;
+inline constexpr uint32_t kFileFlags =
+    kKnownFlags | kFlagBlockedLayout2 | kFlagMixedProbes | kFlagWindowBlocked;
 
 inline bool FilterConfig::blocked_layout2() const { return (flags & kFlagBlockedLayout2) != 0; }
 inline bool FilterConfig::mixed_probes() const { return (flags & kFlagMixedProbes) != 0; }
+inline bool FilterConfig::window_blocked() const { return (flags & kFlagWindowBlocked) != 0; }
 inline bool FilterConfig::key_hash64() const { return blocked_layout2() && hash == HashKind::kXxh3; }
 
 }  // namespace bloom::core

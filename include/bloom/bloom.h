@@ -260,7 +260,10 @@ BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
  * the newest. A slice receives insertions while it is among the k newest,
  * i.e. for k generations, k g keys; m = ceil(k g / ln 2), rounded up to a
  * multiple of 64, leaves a retired slice half full, as in the paper.
- * Memory: (k + l) m bits ~ (k + l) k W / (l ln 2).
+ * Memory: (k + l) m bits ~ (k + l) k W / (l ln 2). Windows created since
+ * format 1.4 are blocked: a key's bits in 8 neighbouring slices share one
+ * 64-byte line (2-3 lines per add instead of k), and m is grown 2-4% over
+ * the formula so that the rate still meets fp_rate (docs/kinds-window.md).
  *
  * Rate. With slice fills x_i = 1 - 2^(-a_i / k) (a_i = generations slice i
  * has received, at most k), a key that was never added is a false positive
@@ -483,7 +486,8 @@ typedef struct bloom_info {
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2); 1.2 for classic, partitioned and counting filters with mixed probes
    * (created since 1.2 with m * k * 2^-k < 4000) and scalable filters
-   * created since 1.2; 1.3 for window filters; 1.0 for the rest,
+   * created since 1.2; 1.4 for window filters created since 1.4 (blocked
+   * layout), 1.3 for window filters loaded from 1.3 files; 1.0 for the rest,
    * including filters loaded from 1.0 files. A file's minor version does not decide whether it loads: its
    * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two
    * filters merge or intersect only when their versions are equal (and the

@@ -131,6 +131,9 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) +
              ": split blocks (0x4) are only defined for blocked filters of layout 2 (0x10000)");
+  if (c.window_blocked() && c.kind != Kind::kWindow)
+    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) +
+                             ": the blocked window layout (0x40000) is only defined for window filters");
   if (c.mixed_probes() && c.kind == Kind::kBlocked)
     fail(BLOOM_E_FORMAT,
          "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");

@@ -23,7 +23,7 @@ inline constexpr uint16_t kFormatMinor = 0;
 // else 0, so files that need nothing new stay readable by older libraries
 // byte for byte.
 inline uint16_t format_minor_for(const FilterConfig &c) {
-  if (c.modulo_probes() || c.split_block()) return 4;
+  if (c.modulo_probes() || c.split_block() || c.window_blocked()) return 4;
   if (c.kind == Kind::kWindow) return 3;
   if (c.mixed_probes()) return 2;
   return c.blocked_layout2() ? 1 : kFormatMinor;
