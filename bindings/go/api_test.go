@@ -283,7 +283,8 @@ func TestNames(t *testing.T) {
 			t.Fatal(k)
 		}
 	}
-	if h, ok := HashFromName("murmur3"); !ok || h != HashMurmur3 || HashFNV1a.String() != "fnv1a" {
+	if h, ok := HashFromName("murmur3"); !ok || h != HashMurmur3 || HashFNV1a.String() != "fnv1a" ||
+		HashRedisBloom.String() != "redisbloom" {
 		t.Fatal("hash names")
 	}
 	if _, ok := KindFromName("nope"); ok {

@@ -25,6 +25,9 @@ const (
 	HashXXH3    Hash = 1 // XXH3-128, the default and fastest (blocked: XXH3-64)
 	HashMurmur3 Hash = 2 // MurmurHash3 x64-128
 	HashFNV1a   Hash = 3 // FNV-1a 64, widened to 128 bits by a mixer
+	// HashRedisBloom is RedisBloom's hashing (MurmurHash64A, positions
+	// (a + i*b) mod m): classic and scalable filters only, library 0.3.0+.
+	HashRedisBloom Hash = 4
 )
 
 var kindNames = map[Kind]string{KindClassic: "classic", KindPartitioned: "partitioned", KindBlocked: "blocked",
@@ -49,7 +52,8 @@ func KindFromName(name string) (Kind, bool) {
 	return 0, false
 }
 
-var hashNames = map[Hash]string{HashXXH3: "xxh3", HashMurmur3: "murmur3", HashFNV1a: "fnv1a"}
+var hashNames = map[Hash]string{HashXXH3: "xxh3", HashMurmur3: "murmur3", HashFNV1a: "fnv1a",
+	HashRedisBloom: "redisbloom"}
 
 // String is the library's name of the hasher ("xxh3", ...).
 func (h Hash) String() string {

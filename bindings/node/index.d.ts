@@ -5,7 +5,8 @@
 export type Key = string | ArrayBufferView | ArrayBuffer;
 
 export type Kind = 'classic' | 'partitioned' | 'blocked' | 'counting' | 'scalable' | 'window';
-export type Hash = 'xxh3' | 'murmur3' | 'fnv1a';
+/** 'redisbloom': RedisBloom's hashing, classic and scalable only (library 0.3.0+). */
+export type Hash = 'xxh3' | 'murmur3' | 'fnv1a' | 'redisbloom';
 export type Flag = 'concurrent' | 'plain_double_hashing';
 
 /** Parameters of a new filter; absent members take the C library's defaults. */

@@ -487,7 +487,8 @@ typedef struct bloom_info {
    * 2); 1.2 for classic, partitioned and counting filters with mixed probes
    * (created since 1.2 with m * k * 2^-k < 4000) and scalable filters
    * created since 1.2; 1.4 for window filters created since 1.4 (blocked
-   * layout), 1.3 for window filters loaded from 1.3 files; 1.0 for the rest,
+   * layout), split-block filters and filters of the redisbloom hash, 1.3
+   * for window filters loaded from 1.3 files; 1.0 for the rest,
    * including filters loaded from 1.0 files. A file's minor version does not decide whether it loads: its
    * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two
    * filters merge or intersect only when their versions are equal (and the

@@ -9,7 +9,7 @@ const native = require('./native');
 /** Kind names and their pinned bloom_kind values (window = 6: see README). */
 const KINDS = Object.freeze({ classic: 1, partitioned: 2, blocked: 3, counting: 4, scalable: 5, window: 6 });
 /** Hash names and their pinned bloom_hash values. */
-const HASHES = Object.freeze({ xxh3: 1, murmur3: 2, fnv1a: 3 });
+const HASHES = Object.freeze({ xxh3: 1, murmur3: 2, fnv1a: 3, redisbloom: 4 });
 const FLAG_CONCURRENT = 0x1;
 const FLAG_PLAIN_DOUBLE_HASHING = 0x2;
 const MAX_U64 = (1n << 64n) - 1n;

@@ -90,6 +90,9 @@ pub enum Hash {
     Murmur3,
     /// FNV-1a 64, widened to 128 bits by a mixer.
     Fnv1a,
+    /// RedisBloom's hashing (MurmurHash64A, positions (a + i*b) mod m):
+    /// classic and scalable filters only (library 0.3.0+).
+    RedisBloom,
 }
 
 impl Hash {
@@ -98,6 +101,7 @@ impl Hash {
             Hash::Xxh3 => sys::BLOOM_HASH_XXH3,
             Hash::Murmur3 => sys::BLOOM_HASH_MURMUR3,
             Hash::Fnv1a => sys::BLOOM_HASH_FNV1A,
+            Hash::RedisBloom => sys::BLOOM_HASH_REDISBLOOM,
         }
     }
 
@@ -106,11 +110,12 @@ impl Hash {
             sys::BLOOM_HASH_XXH3 => Hash::Xxh3,
             sys::BLOOM_HASH_MURMUR3 => Hash::Murmur3,
             sys::BLOOM_HASH_FNV1A => Hash::Fnv1a,
+            sys::BLOOM_HASH_REDISBLOOM => Hash::RedisBloom,
             _ => return None,
         })
     }
 
-    /// The library's name: "xxh3", "murmur3", "fnv1a".
+    /// The library's name: "xxh3", "murmur3", "fnv1a", "redisbloom".
     pub fn name(self) -> &'static str {
         // SAFETY: a known value gives a static string.
         unsafe { static_str(sys::bloom_hash_name(self.code())) }

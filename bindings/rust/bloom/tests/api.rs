@@ -183,6 +183,7 @@ fn names() {
     }
     assert_eq!(Hash::from_name("murmur3"), Some(Hash::Murmur3));
     assert_eq!(Hash::Fnv1a.name(), "fnv1a");
+    assert_eq!(Hash::from_name("redisbloom"), Some(Hash::RedisBloom));
     assert_eq!(Kind::from_name("nope"), None);
 }
 

@@ -8,7 +8,9 @@ public enum HashFunction {
   /** MurmurHash3 x64-128. */
   MURMUR3(2, "murmur3"),
   /** FNV-1a 64, widened by a mixer. */
-  FNV1A(3, "fnv1a");
+  FNV1A(3, "fnv1a"),
+  /** RedisBloom's hashing: classic and scalable filters only (library 0.3.0+). */
+  REDISBLOOM(4, "redisbloom");
 
   private final int code;
   private final String label;
@@ -40,7 +42,7 @@ public enum HashFunction {
   }
 
   /**
-   * @param label "xxh3", "murmur3" or "fnv1a"
+   * @param label "xxh3", "murmur3", "fnv1a" or "redisbloom"
    * @return its hasher
    * @throws IllegalArgumentException for an unknown name
    */

@@ -35,6 +35,8 @@ public class BloomFilterTest {
     List<String> keys = keys(2000);
     for (Kind kind : new Kind[] {Kind.CLASSIC, Kind.PARTITIONED, Kind.BLOCKED, Kind.COUNTING, Kind.SCALABLE}) {
       for (HashFunction hash : HashFunction.values()) {
+        // RedisBloom's hashing is defined for classic and scalable only.
+        if (hash == HashFunction.REDISBLOOM && kind != Kind.CLASSIC && kind != Kind.SCALABLE) continue;
         try (BloomFilter f = new BloomFilter(new FilterOptions().kind(kind).hash(hash).capacity(1000).fpRate(0.01).seed(7))) {
           f.addAll(keys);
           for (String k : keys) assertTrue(kind + "/" + hash + " " + k, f.contains(k));
