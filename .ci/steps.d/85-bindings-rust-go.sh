@@ -54,7 +54,13 @@ echo "=== bindings: cargo package"
 # there bloom-sys is packaged and verified and bloom packaged unverified.
 cargo_minor=$(cargo --version | sed -n 's/^cargo 1\.\([0-9]*\).*/\1/p')
 if [ "${cargo_minor:-0}" -ge 83 ]; then
-  (cd bindings/rust && cargo package --workspace --offline --allow-dirty)
+  # A fresh CARGO_HOME: cargo keeps the unpacked bloom-sys of an earlier
+  # run under the same name and version and would verify bloom against
+  # that stale copy (it missed BLOOM_HASH_REDISBLOOM when the constant was
+  # added). The crates need nothing else from CARGO_HOME offline.
+  cargo_home=$(mktemp -d)
+  (cd bindings/rust && CARGO_HOME="$cargo_home" cargo package --workspace --offline --allow-dirty)
+  rm -rf "$cargo_home"
 else
   (cd bindings/rust && cargo package -p bloom-sys --offline --allow-dirty)
   (cd bindings/rust && cargo package -p bloom --offline --allow-dirty --no-verify)
