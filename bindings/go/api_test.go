@@ -342,3 +342,31 @@ func TestWindowKindWhereTheLibraryHasIt(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitBlock(t *testing.T) {
+	o := NewOptions(2000, 0.001)
+	o.Kind, o.SplitBlock = KindBlocked, true
+	f, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for i := 0; i < 2000; i++ {
+		if err := f.Add([]byte("key-" + itoa(int64(i)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 2000; i++ {
+		if !f.ContainsString("key-" + itoa(int64(i))) {
+			t.Fatalf("false negative %d", i)
+		}
+	}
+	info, err := f.Info()
+	if err != nil || !info.SplitBlock || info.Hashes != 8 {
+		t.Fatalf("info %+v %v", info, err)
+	}
+	o.Kind = KindClassic
+	if _, err := New(o); !errors.Is(err, ErrInvalidArg) {
+		t.Fatalf("split blocks on classic: %v", err)
+	}
+}

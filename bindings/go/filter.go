@@ -20,6 +20,7 @@ import (
 const (
 	flagConcurrent         = 0x1
 	flagPlainDoubleHashing = 0x2
+	flagSplitBlock         = 0x4
 )
 
 // Filter is a Bloom filter of any kind, owned by Go: Close releases it.
@@ -72,7 +73,7 @@ func DefaultOptions() Options {
 	return Options{
 		Kind: Kind(o.kind), Capacity: uint64(o.capacity), FPRate: float64(o.fp_rate), Hash: Hash(o.hash),
 		Seed: uint64(o.seed), Concurrent: o.flags&flagConcurrent != 0,
-		PlainDoubleHashing: o.flags&flagPlainDoubleHashing != 0, Bits: uint64(o.bits), Hashes: uint32(o.hashes),
+		PlainDoubleHashing: o.flags&flagPlainDoubleHashing != 0, SplitBlock: o.flags&flagSplitBlock != 0, Bits: uint64(o.bits), Hashes: uint32(o.hashes),
 		Growth: float64(o.growth), Tightening: float64(o.tightening), CounterBits: uint32(o.counter_bits),
 		WindowMs: uint64(o.window_ms),
 	}
@@ -106,6 +107,9 @@ func New(opts Options) (*Filter, error) {
 	}
 	if opts.PlainDoubleHashing {
 		o.flags |= flagPlainDoubleHashing
+	}
+	if opts.SplitBlock {
+		o.flags |= flagSplitBlock
 	}
 	o.bits = C.uint64_t(opts.Bits)
 	o.hashes = C.uint32_t(opts.Hashes)
@@ -543,7 +547,8 @@ func (f *Filter) info(op string, stage int64) (Info, error) {
 	i := Info{
 		Kind: Kind(r.kind), Hash: Hash(r.hash), Seed: uint64(r.seed),
 		Concurrent: r.flags&flagConcurrent != 0, PlainDoubleHashing: r.flags&flagPlainDoubleHashing != 0,
-		Hashes: uint32(r.hashes), Bits: uint64(r.bits), Bytes: uint64(r.bytes), Capacity: uint64(r.capacity),
+		SplitBlock: r.flags&flagSplitBlock != 0,
+		Hashes:     uint32(r.hashes), Bits: uint64(r.bits), Bytes: uint64(r.bytes), Capacity: uint64(r.capacity),
 		FPRate: float64(r.fp_rate), KeysAdded: uint64(r.keys_added), EstimatedKeys: float64(r.estimated_keys),
 		FillRatio: float64(r.fill_ratio), ExpectedFPRate: float64(r.expected_fp_rate), Stages: uint32(r.stages),
 		CounterBits: uint32(r.counter_bits), Growth: float64(r.growth), Tightening: float64(r.tightening),

@@ -8,6 +8,7 @@ type Info struct {
 	Seed               uint64
 	Concurrent         bool
 	PlainDoubleHashing bool
+	SplitBlock         bool
 	Hashes             uint32  // k (scalable: of the newest stage)
 	Bits               uint64  // m: bits or counters (scalable: all stages)
 	Bytes              uint64  // memory of the bit/counter arrays

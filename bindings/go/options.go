@@ -113,6 +113,9 @@ type Options struct {
 	Concurrent bool
 	// PlainDoubleHashing probes with h1 + i*h2 (not for blocked filters).
 	PlainDoubleHashing bool
+	// SplitBlock: blocked filters only, 32-byte blocks with k = 8 (one SIMD
+	// compare per key, more memory for the same FPRate; library 0.3.0+).
+	SplitBlock bool
 	// Bits is an explicit m (0: size from Capacity and FPRate).
 	Bits uint64
 	// Hashes is an explicit k (0: the optimal k).

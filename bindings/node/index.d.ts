@@ -7,7 +7,7 @@ export type Key = string | ArrayBufferView | ArrayBuffer;
 export type Kind = 'classic' | 'partitioned' | 'blocked' | 'counting' | 'scalable' | 'window';
 /** 'redisbloom': RedisBloom's hashing, classic and scalable only (library 0.3.0+). */
 export type Hash = 'xxh3' | 'murmur3' | 'fnv1a' | 'redisbloom';
-export type Flag = 'concurrent' | 'plain_double_hashing';
+export type Flag = 'concurrent' | 'plain_double_hashing' | 'split_block';
 
 /** Parameters of a new filter; absent members take the C library's defaults. */
 export interface FilterOptions {
@@ -25,6 +25,8 @@ export interface FilterOptions {
   concurrent?: boolean;
   /** BLOOM_FLAG_PLAIN_DOUBLE_HASHING: h1 + i*h2 probes (refused by blocked). */
   plainDoubleHashing?: boolean;
+  /** BLOOM_FLAG_SPLIT_BLOCK: blocked only, 32-byte blocks with k = 8 (faster, more memory). */
+  splitBlock?: boolean;
   /** Explicit m in bits (0 = size from capacity and fpRate). */
   bits?: number | bigint;
   /** Explicit k (0 = optimal). */

@@ -12,10 +12,11 @@ const KINDS = Object.freeze({ classic: 1, partitioned: 2, blocked: 3, counting: 
 const HASHES = Object.freeze({ xxh3: 1, murmur3: 2, fnv1a: 3, redisbloom: 4 });
 const FLAG_CONCURRENT = 0x1;
 const FLAG_PLAIN_DOUBLE_HASHING = 0x2;
+const FLAG_SPLIT_BLOCK = 0x4;
 const MAX_U64 = (1n << 64n) - 1n;
 
 const DEFAULTS = native.optionsDefaults();
-const KNOWN = new Set(['kind', 'capacity', 'fpRate', 'hash', 'seed', 'concurrent', 'plainDoubleHashing',
+const KNOWN = new Set(['kind', 'capacity', 'fpRate', 'hash', 'seed', 'concurrent', 'plainDoubleHashing', 'splitBlock',
   'bits', 'hashes', 'growth', 'tightening', 'counterBits', 'windowMs']);
 
 function u64(name, value, fallback) {
@@ -65,7 +66,8 @@ function toNative(options = {}) {
     if (!KNOWN.has(key)) throw new TypeError(`unknown option ${JSON.stringify(key)}`);
   }
   const flags = (options.concurrent ? FLAG_CONCURRENT : 0) |
-    (options.plainDoubleHashing ? FLAG_PLAIN_DOUBLE_HASHING : 0);
+    (options.plainDoubleHashing ? FLAG_PLAIN_DOUBLE_HASHING : 0) |
+    (options.splitBlock ? FLAG_SPLIT_BLOCK : 0);
   return {
     kind: code(KINDS, 'kind', options.kind, DEFAULTS.kind),
     capacity: u64('capacity', options.capacity, DEFAULTS.capacity),

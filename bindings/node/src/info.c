@@ -37,6 +37,10 @@ napi_value bk_info_object(napi_env env, const bloom_info *in) {
     napi_create_string_utf8(env, "plain_double_hashing", NAPI_AUTO_LENGTH, &v);
     napi_set_element(env, flags, n++, v);
   }
+  if (in->flags & 0x4u) { /* BLOOM_FLAG_SPLIT_BLOCK (0.3.0): older headers lack the name */
+    napi_create_string_utf8(env, "split_block", NAPI_AUTO_LENGTH, &v);
+    napi_set_element(env, flags, n++, v);
+  }
   put(env, obj, "flags", flags);
   put_num(env, obj, "flagBits", in->flags);
   put_num(env, obj, "hashes", in->hashes);

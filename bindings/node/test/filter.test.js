@@ -307,3 +307,15 @@ test('packed batches reuse their arrays safely: sizes up and down, strings then 
   a.close();
   b.close();
 });
+
+test('splitBlock: a blocked filter of 32-byte blocks, refused by other kinds', () => {
+  const f = new Filter({ kind: 'blocked', splitBlock: true, capacity: 2000, fpRate: 0.001 });
+  f.addBatch(KEYS);
+  assert.ok(KEYS.every((k) => f.has(k)), 'a false negative');
+  const info = f.info();
+  assert.deepEqual(info.flags, ['split_block']);
+  assert.equal(info.hashes, 8);
+  f.close();
+  assert.throws(() => new Filter({ kind: 'classic', splitBlock: true }),
+    (e) => e instanceof BloomError && e.status === Status.INVALID_ARG);
+});

@@ -54,6 +54,7 @@ pub const BLOOM_HASH_REDISBLOOM: i32 = 4;
 
 pub const BLOOM_FLAG_CONCURRENT: u32 = 0x1;
 pub const BLOOM_FLAG_PLAIN_DOUBLE_HASHING: u32 = 0x2;
+pub const BLOOM_FLAG_SPLIT_BLOCK: u32 = 0x4;
 
 pub const BLOOM_MAX_BITS: u64 = 1 << 40;
 pub const BLOOM_MAX_HASHES: u32 = 64;

@@ -14,6 +14,7 @@ pub struct Info {
     pub seed: u64,
     pub concurrent: bool,
     pub plain_double_hashing: bool,
+    pub split_block: bool,
     /// k (scalable: of the newest stage).
     pub hashes: u32,
     /// m: bits or counters (scalable: all stages).
@@ -56,6 +57,7 @@ impl Info {
             seed: r.seed,
             concurrent: r.flags & sys::BLOOM_FLAG_CONCURRENT != 0,
             plain_double_hashing: r.flags & sys::BLOOM_FLAG_PLAIN_DOUBLE_HASHING != 0,
+            split_block: r.flags & sys::BLOOM_FLAG_SPLIT_BLOCK != 0,
             hashes: r.hashes,
             bits: r.bits,
             bytes: r.bytes,

@@ -148,6 +148,9 @@ pub struct Options {
     pub concurrent: bool,
     /// Probe with plain double hashing h1 + i*h2 (not for blocked filters).
     pub plain_double_hashing: bool,
+    /// Blocked filters only: 32-byte blocks with k = 8 (one SIMD compare
+    /// per key, more memory for the same rate; library 0.3.0+).
+    pub split_block: bool,
     /// Explicit m; 0 = size from (capacity, fp_rate).
     pub bits: u64,
     /// Explicit k; 0 = the optimal k.
@@ -174,6 +177,7 @@ impl Default for Options {
             seed: raw.seed,
             concurrent: raw.flags & sys::BLOOM_FLAG_CONCURRENT != 0,
             plain_double_hashing: raw.flags & sys::BLOOM_FLAG_PLAIN_DOUBLE_HASHING != 0,
+            split_block: raw.flags & sys::BLOOM_FLAG_SPLIT_BLOCK != 0,
             bits: raw.bits,
             hashes: raw.hashes,
             growth: raw.growth,
@@ -231,6 +235,10 @@ impl Options {
         self.plain_double_hashing = on;
         self
     }
+    pub fn split_block(mut self, on: bool) -> Options {
+        self.split_block = on;
+        self
+    }
     /// Explicit m and k (k = 0: the optimal k for m and capacity).
     pub fn bits_hashes(mut self, bits: u64, hashes: u32) -> Options {
         self.bits = bits;
@@ -272,6 +280,10 @@ impl Options {
             0
         } | if self.plain_double_hashing {
             sys::BLOOM_FLAG_PLAIN_DOUBLE_HASHING
+        } else {
+            0
+        } | if self.split_block {
+            sys::BLOOM_FLAG_SPLIT_BLOCK
         } else {
             0
         };

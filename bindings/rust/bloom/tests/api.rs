@@ -219,3 +219,18 @@ fn window_kind_where_the_library_has_it() {
     c.add_batch(&keys).unwrap();
     assert!(keys[250..].iter().all(|k| c.contains(k)));
 }
+
+#[test]
+fn split_block_is_a_blocked_option() {
+    let o = Options::new(2000, 0.001).kind(Kind::Blocked).split_block(true);
+    let mut f = Filter::new(&o).unwrap();
+    for i in 0..2000 {
+        f.add(&format!("key-{i}")).unwrap();
+    }
+    assert!((0..2000).all(|i| f.contains(&format!("key-{i}"))));
+    let info = f.info().unwrap();
+    assert!(info.split_block);
+    assert_eq!(info.hashes, 8);
+    let e = Filter::new(&o.kind(Kind::Classic)).unwrap_err();
+    assert_eq!(e.status(), Status::InvalidArg);
+}

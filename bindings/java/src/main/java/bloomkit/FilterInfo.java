@@ -14,6 +14,7 @@ import com.sun.jna.Memory;
  * @param seed the hash seed
  * @param concurrent created with BLOOM_FLAG_CONCURRENT
  * @param plainDoubleHashing created with BLOOM_FLAG_PLAIN_DOUBLE_HASHING
+ * @param splitBlock created with BLOOM_FLAG_SPLIT_BLOCK (32-byte blocks, k = 8)
  * @param hashes k (scalable: of the newest stage)
  * @param bits m: bits or counters (scalable: all stages)
  * @param bytes memory of the bit or counter arrays
@@ -38,6 +39,7 @@ public record FilterInfo(
     long seed,
     boolean concurrent,
     boolean plainDoubleHashing,
+    boolean splitBlock,
     int hashes,
     long bits,
     long bytes,
@@ -65,6 +67,7 @@ public record FilterInfo(
         m.getLong(Layout.I_SEED),
         (flags & Layout.FLAG_CONCURRENT) != 0,
         (flags & Layout.FLAG_PLAIN_DOUBLE_HASHING) != 0,
+        (flags & Layout.FLAG_SPLIT_BLOCK) != 0,
         m.getInt(Layout.I_HASHES),
         m.getLong(Layout.I_BITS),
         m.getLong(Layout.I_BYTES),

@@ -54,4 +54,5 @@ final class Layout {
 
   static final int FLAG_CONCURRENT = 0x1;
   static final int FLAG_PLAIN_DOUBLE_HASHING = 0x2;
+  static final int FLAG_SPLIT_BLOCK = 0x4;
 }

@@ -281,4 +281,17 @@ public class BloomFilterTest {
       if (!WindowNative.AVAILABLE) assertThrows(UnsupportedOperationException.class, () -> f.advance(1));
     }
   }
+
+  @Test
+  public void splitBlockIsABlockedOption() {
+    FilterOptions o = new FilterOptions().kind(Kind.BLOCKED).splitBlock(true).capacity(2000).fpRate(0.001);
+    try (BloomFilter f = new BloomFilter(o)) {
+      List<String> keys = keys(2000);
+      f.addAll(keys);
+      for (String k : keys) assertTrue(k, f.contains(k));
+      assertTrue(f.info().splitBlock());
+      assertEquals(8, f.info().hashes());
+    }
+    assertStatus(BloomStatus.INVALID_ARG, () -> new BloomFilter(o.kind(Kind.CLASSIC)));
+  }
 }
