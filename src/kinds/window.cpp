@@ -144,16 +144,22 @@ class BlockedKey {
  public:
   BlockedKey(const WindowBlockedGeometry &g, Hash128 h) : g_(g), h_(h) {}
   // The word of physical slice j, as an index into the ring's words, and
-  // the key's bit in it.
-  uint64_t word(uint32_t j, uint64_t &mask) {
+  // the key's bit in it. Returned together, not through an out-parameter:
+  // in `w[word(j, mask)] |= mask` C++17 evaluates the right operand first,
+  // so mask was read before word() set it (clang set stray bits and lost
+  // keys; GCC happened to call word() first).
+  struct Bit {
+    uint64_t word;
+    uint64_t mask;
+  };
+  Bit bit(uint32_t j) {
     const uint32_t group = g_.group_of(j);
     if (group != group_) {
       group_ = group;
       base_ = g_.word(group * kWindowSlicesPerLine, g_.line_of(h_, group)) - group * kWindowSlicesPerLine;
       bits_ = WindowBlockedGeometry::bits_of(h_, group);
     }
-    mask = WindowBlockedGeometry::bit_mask(bits_, j);
-    return base_ + j;
+    return {base_ + j, WindowBlockedGeometry::bit_mask(bits_, j)};
   }
 
  private:
@@ -169,8 +175,8 @@ uint32_t WindowFilter::find_run(Hash128 h) const {
     const uint64_t *w = bits_.words();
     BlockedKey key(geometry_, h);
     return find_run_by([&](uint32_t j) {
-      uint64_t mask;
-      return (w[key.word(j, mask)] & mask) != 0;
+      const BlockedKey::Bit b = key.bit(j);
+      return (w[b.word] & b.mask) != 0;
     });
   }
   return find_run_by([&](uint32_t j) { return bits_.test(position(h, j)); });
@@ -219,8 +225,8 @@ void WindowFilter::set_newest(Hash128 h) {
   uint64_t *w = bits_.words();
   BlockedKey key(geometry_, h);
   for (uint32_t i = 0; i < k_; ++i) {
-    uint64_t mask;
-    w[key.word(physical(i), mask)] |= mask;
+    const BlockedKey::Bit b = key.bit(physical(i));
+    w[b.word] |= b.mask;
   }
 }
 
