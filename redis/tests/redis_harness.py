@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unittest
 
 LOOPBACK = "127.0.0.1"
 SKIP = 77  # ctest's SKIP_RETURN_CODE for these tests
@@ -196,6 +197,25 @@ def wait_until(predicate, timeout, what):
             pass
         time.sleep(0.1)
     raise AssertionError("timed out after %.0f s waiting for %s" % (timeout, what))
+
+
+class DebugServerCase(unittest.TestCase):
+    """One server for the class, with DEBUG enabled (DIGEST-VALUE, RELOAD),
+    emptied before each test. Subclasses set module to the built module."""
+
+    module = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = RedisServer(cls.module, extra=["--enable-debug-command", "local"]).start()
+        cls.r = cls.server.client()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def setUp(self):
+        self.r.flushall()
 
 
 def test_paths():

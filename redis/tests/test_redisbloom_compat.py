@@ -66,18 +66,8 @@ def resign(payload):
     return body + crc64(body).to_bytes(8, "little")
 
 
-class RedisBloomData(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = h.RedisServer(MODULE, extra=["--enable-debug-command", "local"]).start()
-        cls.r = cls.server.client()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-
-    def setUp(self):
-        self.r.flushall()
+class RedisBloomData(h.DebugServerCase):
+    module = MODULE
 
     def check_like_redisbloom(self, key, name):
         exp = expected(name)

@@ -59,19 +59,9 @@ def info_field(r, key, field):
     return r.execute_command("BF.INFO", key, field)[0]
 
 
-class SingleNode(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        # DEBUG is enabled for DIGEST-VALUE (the type's digest callback).
-        cls.server = h.RedisServer(MODULE, extra=["--enable-debug-command", "local"]).start()
-        cls.r = cls.server.client()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-
-    def setUp(self):
-        self.r.flushall()
+class SingleNode(h.DebugServerCase):
+    # DEBUG is enabled for DIGEST-VALUE (the type's digest callback).
+    module = MODULE
 
     # --- the held-out acceptance, on the default (scalable) kind and on NONSCALING
 
