@@ -12,6 +12,7 @@
 
 namespace bloom::core {
 
+// The kinds' numbers (bloom_kind); kind_table.hpp says what each one is.
 enum class Kind : int32_t {
   kClassic = 1,
   kPartitioned = 2,
@@ -20,8 +21,6 @@ enum class Kind : int32_t {
   kScalable = 5,
   kWindow = 6
 };
-
-inline bool is_valid_kind(int32_t v) { return v >= 1 && v <= 6; }
 
 struct FilterConfig {
   Kind kind = Kind::kClassic;

@@ -2,7 +2,7 @@
 // classic.hpp -- the textbook Bloom filter: one array of m bits, k probes
 // anywhere in it. It is the reference for the FPR math in sizing.hpp: with
 // 128-bit hashes and enhanced double hashing its measured rate matches
-// (1 - e^(-kn/m))^k within binomial noise (tests/classic_fpr_test.cpp checks
+// (1 - e^(-kn/m))^k within binomial noise (tests/unit/fpr_test.cpp checks
 // n = 10^6 at p = 10^-2 and 10^-4). It costs k random memory accesses per
 // key; the blocked kind trades a little memory for one.
 #pragma once

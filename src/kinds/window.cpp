@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/registry.hpp"
 #include "kinds/window_sizing.hpp"
