@@ -22,6 +22,15 @@ enum class Kind : int32_t {
   kWindow = 6
 };
 
+// How a key's k probe values come from its hash (h1, h2), as one
+// identifier (Guava's strategy ordinal plays this part): plain or enhanced
+// double hashing (probe.hpp), with the values mixed or not (format 1.2).
+// Derived from the stored flags by FilterConfig::probe_scheme(); the blocked
+// kind has its own in-line scheme and ignores it.
+enum class ProbeScheme : uint8_t { kPlain = 0, kEnhanced = 1, kPlainMixed = 2, kEnhancedMixed = 3 };
+constexpr bool is_enhanced(ProbeScheme s) { return (static_cast<unsigned>(s) & 1u) != 0; }
+constexpr bool is_mixed(ProbeScheme s) { return (static_cast<unsigned>(s) & 2u) != 0; }
+
 struct FilterConfig {
   Kind kind = Kind::kClassic;
   HashKind hash = HashKind::kXxh3;
@@ -46,6 +55,7 @@ struct FilterConfig {
   bool blocked_layout2() const;
   bool mixed_probes() const;
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
+  ProbeScheme probe_scheme() const;
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).
@@ -79,6 +89,9 @@ inline constexpr uint32_t kFileFlags = kKnownFlags | kFlagBlockedLayout2 | kFlag
 
 inline bool FilterConfig::blocked_layout2() const { return (flags & kFlagBlockedLayout2) != 0; }
 inline bool FilterConfig::mixed_probes() const { return (flags & kFlagMixedProbes) != 0; }
+inline ProbeScheme FilterConfig::probe_scheme() const {
+  return static_cast<ProbeScheme>((enhanced_probes() ? 1u : 0u) | (mixed_probes() ? 2u : 0u));
+}
 inline bool FilterConfig::key_hash64() const { return blocked_layout2() && hash == HashKind::kXxh3; }
 
 }  // namespace bloom::core

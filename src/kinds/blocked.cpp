@@ -25,23 +25,19 @@ const uint32_t *multipliers_of(const FilterConfig &c) {
 }  // namespace
 
 BlockedFilter::BlockedFilter(const FilterConfig &config)
-    : Filter(config),
-      bits_(config.bits),
-      lines_(config.bits / kLineBits),
-      kernels_(&blocked::best_kernels()) {
+    : ArrayFilter(config), lines_(config.bits / kLineBits), kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
-    : Filter(config),
-      bits_(std::move(bits)),
+    : ArrayFilter(config, std::move(bits)),
       lines_(config.bits / kLineBits),
       kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : Filter(other, 0), bits_(other.bits_.copy()), lines_(other.lines_), kernels_(other.kernels_) {
+    : ArrayFilter(other), lines_(other.lines_), kernels_(other.kernels_) {
   install_key_query_paths();
 }
 
@@ -162,18 +158,6 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   }
 }
 
-void BlockedFilter::merge_from(const Filter &src) {
-  bits_.or_with(static_cast<const BlockedFilter &>(src).bits_);
-}
-
-void BlockedFilter::intersect_with(const Filter &src) {
-  bits_.and_with(static_cast<const BlockedFilter &>(src).bits_);
-}
-
-std::unique_ptr<Filter> BlockedFilter::clone_filter() const {
-  return std::unique_ptr<Filter>(new BlockedFilter(*this));
-}
-
 void BlockedFilter::fill_info(bloom_info &info) const {
   // How many lines have c bits set, c = 0..512.
   std::array<uint64_t, kLineBits + 1> histogram{};
@@ -206,14 +190,6 @@ void BlockedFilter::fill_info(bloom_info &info) const {
   }
   info.expected_fp_rate = rate / static_cast<double>(lines_);
   info.estimated_keys = keys;
-}
-
-void BlockedFilter::write_payload(ByteSink &sink) const { write_words(sink, bits_); }
-
-std::unique_ptr<Filter> BlockedFilter::load(const FilterConfig &config, ByteSource &src, bool zero_copy) {
-  // m is a multiple of 512, so there is no padding to check.
-  BitArray bits = read_words(src, config.bits, zero_copy);
-  return std::unique_ptr<Filter>(new BlockedFilter(config, std::move(bits)));
 }
 
 }  // namespace bloom::core

@@ -29,13 +29,6 @@ void size_blocked(const bloom_options &o, FilterConfig &c) {
   c.flags |= kFlagBlockedLayout2;
   blocked::size_blocked(o, c);
 }
-
-std::unique_ptr<Filter> load_blocked(const Header &h, ByteSource &src, bool zero_copy) {
-  validate_loaded(h);
-  require_single_array(h, BlockedFilter::payload_size_for(h.config.bits));
-  return BlockedFilter::load(h.config, src, zero_copy);
-}
-
 }  // namespace
 
 extern const KindDescriptor kBlockedKind{Kind::kBlocked,
@@ -47,6 +40,6 @@ extern const KindDescriptor kBlockedKind{Kind::kBlocked,
                                          &size_blocked,
                                          &validate_blocked,
                                          &create_filter_of<BlockedFilter>,
-                                         &load_blocked};
+                                         &load_single_array<BlockedFilter>};
 
 }  // namespace bloom::core

@@ -9,13 +9,6 @@ namespace bloom::core {
 namespace {
 
 void validate_classic(const FilterConfig &c) { refuse_foreign_parameters(c, "classic"); }
-
-std::unique_ptr<Filter> load_classic(const Header &h, ByteSource &src, bool zero_copy) {
-  validate_loaded(h);
-  require_single_array(h, ClassicFilter::payload_size_for(h.config.bits));
-  return ClassicFilter::load(h.config, src, zero_copy);
-}
-
 }  // namespace
 
 extern const KindDescriptor kClassicKind{Kind::kClassic,
@@ -27,6 +20,6 @@ extern const KindDescriptor kClassicKind{Kind::kClassic,
                                          &size_bit_array,
                                          &validate_classic,
                                          &create_filter_of<ClassicFilter>,
-                                         &load_classic};
+                                         &load_single_array<ClassicFilter>};
 
 }  // namespace bloom::core

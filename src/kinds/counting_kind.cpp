@@ -23,13 +23,6 @@ void size_counting(const bloom_options &o, FilterConfig &c) {
   validate_counting(c);
   size_bit_array(o, c);
 }
-
-std::unique_ptr<Filter> load_counting(const Header &h, ByteSource &src, bool zero_copy) {
-  validate_loaded(h);
-  require_single_array(h, CountingFilter::payload_size_for(h.config.bits, h.config.counter_bits));
-  return CountingFilter::load(h.config, src, zero_copy);
-}
-
 }  // namespace
 
 extern const KindDescriptor kCountingKind{Kind::kCounting,
@@ -41,6 +34,6 @@ extern const KindDescriptor kCountingKind{Kind::kCounting,
                                           &size_counting,
                                           &validate_counting,
                                           &create_filter_of<CountingFilter>,
-                                          &load_counting};
+                                          &load_single_array<CountingFilter>};
 
 }  // namespace bloom::core

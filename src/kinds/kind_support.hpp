@@ -37,4 +37,13 @@ std::unique_ptr<Filter> create_filter_of(const FilterConfig &c) {
   return std::make_unique<KindFilter>(c);
 }
 
+// The load of a kind made of one array (array_filter.hpp): the header
+// validated for the kind, the payload's size checked, then the array read.
+template <typename KindFilter>
+std::unique_ptr<Filter> load_single_array(const Header &h, ByteSource &src, bool zero_copy) {
+  validate_loaded(h);
+  require_single_array(h, KindFilter::payload_size_for(h.config));
+  return KindFilter::load(h.config, src, zero_copy);
+}
+
 }  // namespace bloom::core

@@ -18,13 +18,6 @@ void validate_partitioned(const FilterConfig &c) {
     fail(BLOOM_E_INVALID_ARG, "partitioned filters need m >= k (one bit per slice); m = " +
                                   std::to_string(c.bits) + ", k = " + std::to_string(c.hashes));
 }
-
-std::unique_ptr<Filter> load_partitioned(const Header &h, ByteSource &src, bool zero_copy) {
-  validate_loaded(h);
-  require_single_array(h, PartitionedFilter::payload_size_for(h.config.bits));
-  return PartitionedFilter::load(h.config, src, zero_copy);
-}
-
 }  // namespace
 
 extern const KindDescriptor kPartitionedKind{Kind::kPartitioned,
@@ -36,6 +29,6 @@ extern const KindDescriptor kPartitionedKind{Kind::kPartitioned,
                                              &size_bit_array,
                                              &validate_partitioned,
                                              &create_filter_of<PartitionedFilter>,
-                                             &load_partitioned};
+                                             &load_single_array<PartitionedFilter>};
 
 }  // namespace bloom::core

@@ -38,12 +38,8 @@ void size_window(const bloom_options &o, FilterConfig &c) {
          "window filters size their slices from capacity (the window W) and fp_rate; bits and hashes must be "
          "0");
   const WindowShape s = window_shape(o.capacity, o.fp_rate);
-  c.fp_rate = o.fp_rate;
-  c.hashes = s.k;
-  c.window_l = s.l;
-  c.window_generation = s.g;
-  c.window_slice_bits = s.m;
-  c.window_ms = o.window_ms;
+  c.fp_rate = o.fp_rate, c.window_ms = o.window_ms;
+  c.hashes = s.k, c.window_l = s.l, c.window_generation = s.g, c.window_slice_bits = s.m;
   c.bits = s.m * (s.k + s.l);
 }
 
