@@ -46,6 +46,15 @@ int answer(const char *function, Body &&body) noexcept {
   });
 }
 
+// bloom_add's argument errors, out of line and cold like bloom_query's.
+[[gnu::noinline, gnu::cold]] bloom_status add_argument_error(const bloom_filter *f, const void *key,
+                                                             size_t len) {
+  return guarded("bloom_add", [&] {
+    require_arg(f, "filter");
+    require_key(key, len);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -102,11 +111,18 @@ bloom_status bloom_clear(bloom_filter *f) {
 }
 
 bloom_status bloom_add(bloom_filter *f, const void *key, size_t len) {
-  return guarded("bloom_add", [&] {
-    require_arg(f, "filter");
-    require_key(key, len);
-    to_core(f)->add_key(key, len);
-  });
+  // The hot path, as bloom_query's: two checks, then the kind's key-level
+  // add (Filter::add_key_fast), which cannot throw. Filters without one
+  // (concurrent, read-only, scalable, window) take the guarded add_key.
+  // Before: the guard, a virtual add_key, the read-only check, the hasher's
+  // switch, a virtual add and the counter's branch -- 61.7 vs 18.0 ns for
+  // a query of the same blocked filter (1e6 keys, p = 1e-4, single_key_ab).
+  if (f == nullptr || (key == nullptr && len != 0)) [[unlikely]]
+    return add_argument_error(f, key, len);
+  core::Filter *filter = to_core(f);
+  if (filter->add_key_fast(key, len)) [[likely]]
+    return BLOOM_OK;
+  return guarded("bloom_add", [&] { filter->add_key(key, len); });
 }
 
 int bloom_query(const bloom_filter *f, const void *key, size_t len) {

@@ -21,8 +21,10 @@ struct Name {
   int value;
   const char *name;
 };
-constexpr Name kHashNames[] = {
-    {BLOOM_HASH_XXH3, "xxh3"}, {BLOOM_HASH_MURMUR3, "murmur3"}, {BLOOM_HASH_FNV1A, "fnv1a"}};
+constexpr Name kHashNames[] = {{BLOOM_HASH_XXH3, "xxh3"},
+                               {BLOOM_HASH_MURMUR3, "murmur3"},
+                               {BLOOM_HASH_FNV1A, "fnv1a"},
+                               {BLOOM_HASH_REDISBLOOM, "redisbloom"}};
 
 template <size_t N>
 const char *name_of(const Name (&table)[N], int value) {

@@ -5,6 +5,7 @@
 
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "reply.hpp"
 #include "server_allocator.hpp"
 
 namespace bloom_redis {
@@ -43,7 +44,11 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   // A scalable filter may grow a stage here: its bytes are the value's.
   const int64_t before = library_bytes_net();
   const int r = bloom_test_and_add(v->filter, data, len);
-  v->filter_bytes += library_bytes_net() - before;
+  const int64_t grown = library_bytes_net() - before;
+  v->filter_bytes += grown;
+  // A new stage: capacity and stage count changed (one count of the bits
+  // per stage, against the stage's own allocation).
+  if (grown != 0) refresh_shape(v);
   if (r < 0) {
     *error = "ERR " + bloom_error("add", r);
     return -1;
@@ -54,33 +59,40 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   return 1;
 }
 
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
-                     std::vector<char> *refused) {
-  refused->assign(static_cast<size_t>(argc - first), 0);
-  RedisModule_ReplyWithArray(ctx, argc - first);
+int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                    std::vector<char> *skipped) {
+  skipped->assign(static_cast<size_t>(argc - first), 1);
+  RedisModule_ReplyWithArray(ctx, REDISMODULE_POSTPONED_ARRAY_LEN);
+  long replied = 0;
+  int added = 0;
   for (int i = first; i < argc; ++i) {
     std::string error;
     const uint64_t refusals = maxmemory_refusals();
     const int r = add_item(v, argv[i], &error);
+    ++replied;
     if (r < 0) {
-      (*refused)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
+      (*skipped)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;
       reply_error(ctx, error);
-    } else {
-      RedisModule_ReplyWithLongLong(ctx, r);
+      break;
     }
+    (*skipped)[static_cast<size_t>(i - first)] = 0;
+    added += r;
+    reply_bool(ctx, r == 1);
   }
+  RedisModule_ReplySetArrayLength(ctx, replied);
+  return added;
 }
 
 void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
-                    const std::vector<char> &refused) {
-  if (!refused_by_maxmemory()) {
+                    const std::vector<char> &skipped) {
+  if (std::find(skipped.begin(), skipped.end(), 1) == skipped.end()) {
     RedisModule_ReplicateVerbatim(ctx);
     return;
   }
   std::vector<RedisModuleString *> args(argv + 1, argv + first);
   size_t items = 0;
   for (int i = first; i < argc; ++i)
-    if (!refused[static_cast<size_t>(i - first)]) {
+    if (!skipped[static_cast<size_t>(i - first)]) {
       args.push_back(argv[i]);
       ++items;
     }

@@ -17,17 +17,21 @@ namespace bloom_redis {
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error);
 
 // Adds argv[first..argc) and replies with an array of add_item's answers
-// (an error element for an item that could not be added); (*refused)[i]
-// says whether maxmemory refused argv[first + i].
-void add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
-                     std::vector<char> *refused);
+// (booleans in RESP3). As RedisBloom, it stops at the first item that
+// cannot be added: that item's element is the error and the array ends
+// there, shorter than the item list. (*skipped)[i] says whether
+// argv[first + i] must not be replicated: maxmemory refused it, or it was
+// never tried. Returns how many items were added (new keys).
+int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+                    std::vector<char> *skipped);
 
 // Replicates a write that added argv[first..argc) to its filter. Verbatim,
-// unless maxmemory refused some items here (server_allocator.hpp): a
+// unless some items are skipped (maxmemory refused them here,
+// server_allocator.hpp, or a failure before them ended the command): a
 // replica never refuses, so it gets `command` with argv[1..first) and only
-// the items this server did not refuse, or nothing when there are none
-// (no key is created without an item: a new filter takes its first one
-// without allocating).
+// the items this server tried and did not refuse, or nothing when there
+// are none (no key is created without an item: a new filter takes its
+// first one without allocating).
 void replicate_adds(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
                     const std::vector<char> &refused);
 

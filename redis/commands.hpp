@@ -14,6 +14,7 @@ int cmd_exists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_mexists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
+int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_scandump(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);

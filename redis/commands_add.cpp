@@ -1,18 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 // BF.RESERVE, BF.ADD, BF.MADD, BF.INSERT: the commands that create filters
-// and add keys.
+// and add keys. Their replies and error texts are RedisBloom's (docs/redis.md
+// lists them and the few deliberate differences).
+#include <string>
+#include <vector>
+
 #include "add_items.hpp"
 #include "commands.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "reply.hpp"
 
 namespace bloom_redis {
 
 namespace {
 
+// Keyspace events (class g, "generic"), named as valkey-bloom names them.
+constexpr const char *kReserveEvent = "bloom.reserve";
+constexpr const char *kAddEvent = "bloom.add";
+
 // Creates a filter with p and stores it at an empty key. Replies with the
 // error and returns NULL on failure.
-FilterValue *create_at(RedisModuleCtx *ctx, FilterKey &key, const FilterParams &p) {
+FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p) {
   std::string error;
   const int64_t since = library_bytes_net();
   bloom_filter *f = create_filter(p, &error);
@@ -26,20 +35,29 @@ FilterValue *create_at(RedisModuleCtx *ctx, FilterKey &key, const FilterParams &
     reply_error(ctx, "ERR cannot store the filter");
     return nullptr;
   }
+  RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kReserveEvent, name);
   return v;
 }
 
-// The filter at key for an add, created with the module defaults when the
-// key is empty. Replies and returns NULL when the command must stop.
-FilterValue *filter_for_add(RedisModuleCtx *ctx, FilterKey &key) {
+// The filter at key for an add, created with p when the key is empty
+// (nocreate: "ERR not found" instead). Replies and returns NULL when the
+// command must stop.
+FilterValue *filter_for_add(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key,
+                            const FilterParams &p, bool nocreate = false) {
   if (reject_unusable(ctx, key)) return nullptr;
   if (FilterValue *v = key.value()) return v;
-  return create_at(ctx, key, config().defaults);
+  if (nocreate) {
+    RedisModule_ReplyWithError(ctx, kNotFound);
+    return nullptr;
+  }
+  return create_at(ctx, name, key, p);
 }
 
 }  // namespace
 
 // BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING]
+// As RedisBloom: EXPANSION 0 makes a filter that does not grow, and other
+// words after the capacity are ignored.
 int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 4 || argc > 7) return RedisModule_WrongArity(ctx);
   FilterParams p = config().defaults;
@@ -51,19 +69,20 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   for (int i = 4; i < argc; ++i) {
     if (arg_is(argv[i], "NONSCALING")) {
       p.nonscaling = true;
-    } else if (arg_is(argv[i], "EXPANSION") && i + 1 < argc) {
+    } else if (arg_is(argv[i], "EXPANSION")) {
+      if (i + 1 == argc) return RedisModule_ReplyWithError(ctx, "ERR no expansion");
       if (!parse_expansion(argv[++i], &p.expansion, &error)) return reply_error(ctx, error);
       expansion_given = true;
-    } else {
-      return reply_error(ctx, "ERR syntax error: expected EXPANSION n or NONSCALING");
     }
   }
-  if (p.nonscaling && expansion_given) return reply_error(ctx, "ERR nonscaling filters cannot expand");
+  if (p.nonscaling && expansion_given && p.expansion != 0)
+    return RedisModule_ReplyWithError(ctx, "Nonscaling filters cannot expand");
+  if (p.expansion == 0) p.nonscaling = true;
 
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   if (key.wrong_type()) return RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
   if (!key.empty()) return RedisModule_ReplyWithError(ctx, "ERR item exists");
-  if (create_at(ctx, key, p) == nullptr) return REDISMODULE_OK;
+  if (create_at(ctx, argv[1], key, p) == nullptr) return REDISMODULE_OK;
   RedisModule_ReplicateVerbatim(ctx);
   return RedisModule_ReplyWithSimpleString(ctx, "OK");
 }
@@ -72,74 +91,76 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  FilterValue *v = filter_for_add(ctx, key);
+  FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
   if (v == nullptr) return REDISMODULE_OK;
   std::string error;
   const uint64_t refusals = maxmemory_refusals();
   const int r = add_item(v, argv[2], &error);
   replicate_adds(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{maxmemory_refusals() != refusals});
-  return r < 0 ? reply_error(ctx, error) : RedisModule_ReplyWithLongLong(ctx, r);
+  if (r == 1) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
+  return r < 0 ? reply_error(ctx, error) : reply_bool(ctx, r == 1);
 }
 
 // BF.MADD key item [item ...]
 int cmd_madd(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  FilterValue *v = filter_for_add(ctx, key);
+  FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
   if (v == nullptr) return REDISMODULE_OK;
-  std::vector<char> refused;
-  add_items_reply(ctx, v, argv, 2, argc, &refused);
-  replicate_adds(ctx, "BF.MADD", argv, 2, argc, refused);
+  std::vector<char> skipped;
+  const int added = add_items_reply(ctx, v, argv, 2, argc, &skipped);
+  replicate_adds(ctx, "BF.MADD", argv, 2, argc, skipped);
+  if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;
 }
 
 // BF.INSERT key [CAPACITY c] [ERROR e] [EXPANSION n] [NOCREATE] [NONSCALING]
 //           ITEMS item [item ...]
+// RedisBloom's rules: options in any order, each checked as it is read
+// ("Bad capacity", "Bad error rate", "Bad expansion", "Unknown argument
+// received", without the ERR prefix, as RedisBloom sends them); CAPACITY and
+// ERROR only matter when the filter is created, so with NOCREATE they are
+// accepted and unused. EXPANSION 0 makes a filter that does not grow.
 int cmd_insert(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 4) return RedisModule_WrongArity(ctx);
   FilterParams p = config().defaults;
-  bool nocreate = false, sized = false, expansion_given = false;
+  bool nocreate = false, expansion_given = false;
   int items = -1;
-  std::string error;
   for (int i = 2; i < argc && items < 0; ++i) {
-    const bool has_value = i + 1 < argc;
     if (arg_is(argv[i], "ITEMS")) {
       items = i + 1;
     } else if (arg_is(argv[i], "NOCREATE")) {
       nocreate = true;
     } else if (arg_is(argv[i], "NONSCALING")) {
       p.nonscaling = true;
-    } else if (arg_is(argv[i], "CAPACITY") && has_value) {
-      if (!parse_capacity(argv[++i], &p.capacity, &error)) return reply_error(ctx, error);
-      sized = true;
-    } else if (arg_is(argv[i], "ERROR") && has_value) {
-      if (!parse_error_rate(argv[++i], &p.error_rate, &error)) return reply_error(ctx, error);
-      sized = true;
-    } else if (arg_is(argv[i], "EXPANSION") && has_value) {
-      if (!parse_expansion(argv[++i], &p.expansion, &error)) return reply_error(ctx, error);
-      expansion_given = true;
+    } else if (arg_is(argv[i], "CAPACITY") || arg_is(argv[i], "ERROR") || arg_is(argv[i], "EXPANSION")) {
+      if (i + 1 == argc) return RedisModule_WrongArity(ctx);
+      const RedisModuleString *value = argv[++i];
+      if (arg_is(argv[i - 1], "CAPACITY") && !parse_insert_capacity(value, &p.capacity))
+        return RedisModule_ReplyWithError(ctx, "Bad capacity");
+      if (arg_is(argv[i - 1], "ERROR") && !parse_insert_error_rate(value, &p.error_rate))
+        return RedisModule_ReplyWithError(ctx, "Bad error rate");
+      if (arg_is(argv[i - 1], "EXPANSION")) {
+        if (!parse_insert_expansion(value, &p.expansion))
+          return RedisModule_ReplyWithError(ctx, "Bad expansion");
+        expansion_given = true;
+      }
     } else {
-      return reply_error(ctx,
-                         "ERR syntax error: expected CAPACITY c, ERROR e, EXPANSION n, NOCREATE, NONSCALING "
-                         "or ITEMS");
+      return RedisModule_ReplyWithError(ctx, "Unknown argument received");
     }
   }
   if (items < 0 || items >= argc) return RedisModule_WrongArity(ctx);
-  if (nocreate && sized)
-    return reply_error(ctx, "ERR NOCREATE cannot be used together with CAPACITY or ERROR");
-  if (p.nonscaling && expansion_given) return reply_error(ctx, "ERR nonscaling filters cannot expand");
+  if (p.nonscaling && expansion_given && p.expansion != 0)
+    return RedisModule_ReplyWithError(ctx, "Nonscaling filters cannot expand");
+  if (p.expansion == 0) p.nonscaling = true;
 
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  FilterValue *v = key.value();
-  if (v == nullptr) {
-    if (nocreate) return RedisModule_ReplyWithError(ctx, kNotFound);
-    v = create_at(ctx, key, p);
-    if (v == nullptr) return REDISMODULE_OK;
-  }
-  std::vector<char> refused;
-  add_items_reply(ctx, v, argv, items, argc, &refused);
-  replicate_adds(ctx, "BF.INSERT", argv, items, argc, refused);
+  FilterValue *v = filter_for_add(ctx, argv[1], key, p, nocreate);
+  if (v == nullptr) return REDISMODULE_OK;
+  std::vector<char> skipped;
+  const int added = add_items_reply(ctx, v, argv, items, argc, &skipped);
+  replicate_adds(ctx, "BF.INSERT", argv, items, argc, skipped);
+  if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;
 }
 

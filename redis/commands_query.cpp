@@ -1,21 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 // BF.EXISTS, BF.MEXISTS, BF.CARD, BF.INFO: the read-only commands.
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "commands.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "reply.hpp"
 
 namespace bloom_redis {
 
 namespace {
 
-// 1 if item may be in the filter (v may be NULL: an empty key has nothing).
-long long query_item(const FilterValue *v, const RedisModuleString *item) {
-  if (v == nullptr) return 0;
+// Whether item may be in the filter (v may be NULL: an empty key has nothing).
+bool query_item(const FilterValue *v, const RedisModuleString *item) {
+  if (v == nullptr) return false;
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  return bloom_query(v->filter, data, len) == 1 ? 1 : 0;
+  return bloom_query(v->filter, data, len) == 1;
+}
+
+// The filter BF.EXISTS / BF.MEXISTS read. As RedisBloom, a key holding
+// another type answers "not present" (0) rather than WRONGTYPE: only a
+// filter restored half-way by BF.LOADCHUNK stops the command (and replies).
+bool readable_filter(RedisModuleCtx *ctx, const FilterKey &key, const FilterValue **out) {
+  *out = nullptr;
+  if (key.wrong_type()) return true;
+  if (reject_unusable(ctx, key)) return false;
+  *out = key.value();
+  return true;
 }
 
 }  // namespace
@@ -24,18 +38,19 @@ long long query_item(const FilterValue *v, const RedisModuleString *item) {
 int cmd_exists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  return RedisModule_ReplyWithLongLong(ctx, query_item(key.value(), argv[2]));
+  const FilterValue *v = nullptr;
+  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
+  return reply_bool(ctx, query_item(v, argv[2]));
 }
 
 // BF.MEXISTS key item [item ...]
 int cmd_mexists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  const FilterValue *v = key.value();
+  const FilterValue *v = nullptr;
+  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
   RedisModule_ReplyWithArray(ctx, argc - 2);
-  for (int i = 2; i < argc; ++i) RedisModule_ReplyWithLongLong(ctx, query_item(v, argv[i]));
+  for (int i = 2; i < argc; ++i) reply_bool(ctx, query_item(v, argv[i]));
   return REDISMODULE_OK;
 }
 
@@ -50,19 +65,23 @@ int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 
 namespace {
 
-// One BF.INFO field: its name in the full reply, the keyword that selects
-// it alone, and how to reply with its value.
+// One BF.INFO field: its name in the reply, the keyword that selects it
+// alone, and how to reply with its value. The first five are RedisBloom's,
+// in its order; the rest are bloom's and answer only when asked by name.
 struct InfoField {
   const char *label;
   const char *keyword;
   void (*reply)(RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &info);
 };
 
+constexpr size_t kRedisBloomFields = 5;
+
 const InfoField kInfoFields[] = {
     {"Capacity", "CAPACITY",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.capacity));
      }},
+    // The bytes the value holds in Redis's allocator (= MEMORY USAGE).
     {"Size", "SIZE",
      [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &) {
        RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(value_memory(v)));
@@ -97,42 +116,87 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithDouble(ctx, i.fp_rate);
      }},
+    // An empty filter's estimate can come out as -0.0; it is 0.
     {"Expected false positive rate", "FPR",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
-       RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate);
+       RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate > 0.0 ? i.expected_fp_rate : 0.0);
      }},
 };
 
 }  // namespace
 
 // BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR]
+// The whole reply is a map of RedisBloom's five fields (a flat array in
+// RESP2); one field is a one-element array in RESP2 and a map of one in
+// RESP3, as RedisBloom answers.
 int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2 && argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
   const FilterValue *v = key.value();
   if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
-  bloom_info info;
-  info.struct_size = sizeof info;
-  const bloom_status st = bloom_get_info(v->filter, &info);
-  if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
+  // The parameters are cached (O(1), as RedisBloom's BF.INFO); only FPR
+  // needs the bits counted now.
+  bloom_info info = v->shape;
+  if (argc == 3 && arg_is(argv[2], "FPR")) {
+    info.struct_size = sizeof info;
+    const bloom_status st = bloom_get_info(v->filter, &info);
+    if (st != BLOOM_OK) return reply_error(ctx, "ERR " + bloom_error("info", st));
+  }
 
-  const size_t n = sizeof kInfoFields / sizeof kInfoFields[0];
   if (argc == 3) {
     for (const InfoField &f : kInfoFields) {
       if (!arg_is(argv[2], f.keyword)) continue;
-      RedisModule_ReplyWithArray(ctx, 1);
+      if (client_resp3(ctx)) {
+        reply_map(ctx, 1);
+        RedisModule_ReplyWithSimpleString(ctx, f.label);
+      } else {
+        RedisModule_ReplyWithArray(ctx, 1);
+      }
       f.reply(ctx, *v, info);
       return REDISMODULE_OK;
     }
-    return RedisModule_ReplyWithError(
-        ctx,
-        "ERR invalid information value: use CAPACITY, SIZE, FILTERS, ITEMS, EXPANSION, KIND, ERROR or FPR");
+    return RedisModule_ReplyWithError(ctx, "Invalid information value");
   }
-  RedisModule_ReplyWithArray(ctx, static_cast<long>(2 * n));
-  for (const InfoField &f : kInfoFields) {
-    RedisModule_ReplyWithSimpleString(ctx, f.label);
-    f.reply(ctx, *v, info);
+  reply_map(ctx, static_cast<long>(kRedisBloomFields));
+  for (size_t i = 0; i < kRedisBloomFields; ++i) {
+    RedisModule_ReplyWithSimpleString(ctx, kInfoFields[i].label);
+    kInfoFields[i].reply(ctx, *v, info);
+  }
+  return REDISMODULE_OK;
+}
+
+// BF.DEBUG key: RedisBloom's debugging view, "size:<items>" and then one
+// line per stage in its format ("bytes:B bits:M hashes:K hashwidth:64
+// capacity:C size:S ratio:R"), from bloom's stage info: capacities, item
+// counts and ratios (stage error rates) follow RedisBloom's rules, bytes,
+// bits and hashes are bloom's own sizing. Counts each stage's bits.
+int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
+  if (argc != 2) return RedisModule_WrongArity(ctx);
+  FilterKey key(ctx, argv[1], REDISMODULE_READ);
+  if (reject_unusable(ctx, key)) return REDISMODULE_OK;
+  const FilterValue *v = key.value();
+  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  const uint32_t stages = v->shape.stages;
+  RedisModule_ReplyWithArray(ctx, 1 + static_cast<long>(stages));
+  const std::string head = "size:" + std::to_string(v->items);
+  RedisModule_ReplyWithStringBuffer(ctx, head.data(), head.size());
+  for (uint32_t i = 0; i < stages; ++i) {
+    bloom_info s;
+    s.struct_size = sizeof s;
+    if (bloom_get_stage_info(v->filter, i, &s) != BLOOM_OK) {
+      RedisModule_ReplyWithNull(ctx);
+      continue;
+    }
+    // Items in the stage: its own count for a scalable filter's stages;
+    // the filter's (BF.CARD) for a single-stage kind.
+    const uint64_t items = v->scalable ? s.keys_added : v->items;
+    char line[256];
+    const int n = std::snprintf(
+        line, sizeof line, "bytes:%llu bits:%llu hashes:%u hashwidth:64 capacity:%llu size:%llu ratio:%g",
+        static_cast<unsigned long long>(s.bytes), static_cast<unsigned long long>(s.bits), s.hashes,
+        static_cast<unsigned long long>(s.capacity), static_cast<unsigned long long>(items), s.fp_rate);
+    RedisModule_ReplyWithStringBuffer(ctx, line, n > 0 ? static_cast<size_t>(n) : 0);
   }
   return REDISMODULE_OK;
 }

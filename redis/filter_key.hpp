@@ -11,8 +11,11 @@
 
 namespace bloom_redis {
 
-// The data type registered at load time ("bloomfltr").
+// The data types registered at load time: "bloomfltr", and "MBbloom--",
+// RedisBloom's, which holds the filters loaded from RedisBloom's RDB or DUMP
+// data (redisbloom_type.cpp); both hold a FilterValue.
 extern RedisModuleType *g_filter_type;
+extern RedisModuleType *g_rb_type;
 
 class FilterKey {
  public:
@@ -29,8 +32,10 @@ class FilterKey {
   bool empty() const { return key_ == nullptr || RedisModule_KeyType(key_) == REDISMODULE_KEYTYPE_EMPTY; }
   // The key holds something other than a bloom filter: WRONGTYPE.
   bool wrong_type() const {
-    return !empty() && (RedisModule_KeyType(key_) != REDISMODULE_KEYTYPE_MODULE ||
-                        RedisModule_ModuleTypeGetType(key_) != g_filter_type);
+    if (empty()) return false;
+    if (RedisModule_KeyType(key_) != REDISMODULE_KEYTYPE_MODULE) return true;
+    const RedisModuleType *t = RedisModule_ModuleTypeGetType(key_);
+    return t != g_filter_type && (t != g_rb_type || g_rb_type == nullptr);
   }
   // The value, or NULL for an empty key (check wrong_type() first).
   FilterValue *value() const {

@@ -23,8 +23,12 @@ bool arg_is(const RedisModuleString *arg, const char *keyword) {
 
 bool parse_error_rate(const RedisModuleString *arg, double *out, std::string *error) {
   double d = 0;
-  if (RedisModule_StringToDouble(arg, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) {
-    *error = "ERR bad error rate: must be a number between 0 and 1, both exclusive";
+  if (RedisModule_StringToDouble(arg, &d) != REDISMODULE_OK) {
+    *error = "ERR bad error rate";
+    return false;
+  }
+  if (!(d > 0.0 && d < 1.0)) {
+    *error = "ERR error rate must be in the range (0.000000, 1.000000)";
     return false;
   }
   *out = d;
@@ -33,8 +37,12 @@ bool parse_error_rate(const RedisModuleString *arg, double *out, std::string *er
 
 bool parse_capacity(const RedisModuleString *arg, uint64_t *out, std::string *error) {
   long long n = 0;
-  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK || n < 1) {
-    *error = "ERR bad capacity: must be an integer >= 1";
+  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK) {
+    *error = "ERR bad capacity";
+    return false;
+  }
+  if (n < 1 || n > kMaxCapacity) {
+    *error = "ERR capacity must be in the range [1, 1073741824]";
     return false;
   }
   *out = static_cast<uint64_t>(n);
@@ -43,12 +51,36 @@ bool parse_capacity(const RedisModuleString *arg, uint64_t *out, std::string *er
 
 bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *error) {
   long long n = 0;
-  // RedisBloom caps expansion at 32768; a larger stage factor only makes
-  // the second stage exceed the size limit at once.
-  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK || n < 1 || n > 32768) {
-    *error = "ERR bad expansion: must be an integer between 1 and 32768";
+  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK) {
+    *error = "ERR bad expansion";
     return false;
   }
+  // 0 means a filter that does not grow (RedisBloom: like NONSCALING).
+  if (n < 0 || n > kMaxExpansion) {
+    *error = "ERR expansion must be in the range [0, 32768]";
+    return false;
+  }
+  *out = static_cast<uint32_t>(n);
+  return true;
+}
+
+bool parse_insert_error_rate(const RedisModuleString *arg, double *out) {
+  double d = 0;
+  if (RedisModule_StringToDouble(arg, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) return false;
+  *out = d;
+  return true;
+}
+
+bool parse_insert_capacity(const RedisModuleString *arg, uint64_t *out) {
+  long long n = 0;
+  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK || n < 1 || n > kMaxCapacity) return false;
+  *out = static_cast<uint64_t>(n);
+  return true;
+}
+
+bool parse_insert_expansion(const RedisModuleString *arg, uint32_t *out) {
+  long long n = 0;
+  if (RedisModule_StringToLongLong(arg, &n) != REDISMODULE_OK || n < 0 || n > kMaxExpansion) return false;
   *out = static_cast<uint32_t>(n);
   return true;
 }
@@ -59,7 +91,7 @@ std::string too_large(const FilterParams &p) {
   std::snprintf(rate, sizeof rate, "%g", p.error_rate);
   return "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
          " needs more than the " + std::to_string(config().max_filter_bytes) +
-         "-byte limit (module argument MAX_FILTER_BYTES)";
+         "-byte limit (config bf-max-filter-bytes, module argument MAX_FILTER_BYTES)";
 }
 }  // namespace
 
@@ -78,12 +110,16 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
     *error = "ERR " + bloom_error("bad filter parameters", st);
     return nullptr;
   }
+  const bool nonscaling = p.nonscaling || p.expansion == 0;
   bloom_options o;
   bloom_options_init(&o);
-  o.kind = p.nonscaling ? BLOOM_KIND_CLASSIC : BLOOM_KIND_SCALABLE;
+  o.kind = nonscaling ? BLOOM_KIND_CLASSIC : BLOOM_KIND_SCALABLE;
   o.capacity = p.capacity;
   o.fp_rate = p.error_rate;
-  if (!p.nonscaling) o.growth = static_cast<double>(p.expansion);
+  if (!nonscaling) {
+    o.growth = static_cast<double>(p.expansion);
+    o.tightening = kTightening;
+  }
   bloom_filter *f = nullptr;
   st = bloom_create(&o, &f);
   if (st != BLOOM_OK) {
@@ -91,18 +127,36 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
     return nullptr;
   }
   // The filter as built must fit, as add_item measures it: a scalable
-  // filter's first stage is sized for a tighter rate (1.3-1.45x the classic
-  // size at the default tightening), and one created over the limit
-  // would refuse every add.
+  // filter's first stage is sized for half the rate (1.1-1.15x the classic
+  // size), and one created over the limit would refuse every add.
   size_t size = 0;
   if (bloom_serialized_size(f, &size) != BLOOM_OK ||
-      (p.nonscaling ? size > config().max_filter_bytes : size >= config().max_filter_bytes)) {
+      (nonscaling ? size > config().max_filter_bytes : size >= config().max_filter_bytes)) {
     bloom_destroy(f);
     *error = too_large(p);
     return nullptr;
   }
   return f;
 }
+
+namespace {
+
+// Argument names: RedisBloom's (before 8.0), their Redis 8 config names,
+// and bloom's own. Compared without case.
+bool name_is(const RedisModuleString *arg, const char *a, const char *b) {
+  return arg_is(arg, a) || arg_is(arg, b);
+}
+
+// RedisBloom's cuckoo-filter settings: this module has no cuckoo filters,
+// but a loadmodule line written for RedisBloom must still load.
+bool is_ignored_argument(const RedisModuleString *arg) {
+  size_t len = 0;
+  const char *s = RedisModule_StringPtrLen(arg, &len);
+  return arg_is(arg, "CF_MAX_EXPANSIONS") ||
+         (len > 3 && (s[0] | 0x20) == 'c' && (s[1] | 0x20) == 'f' && s[2] == '-');
+}
+
+}  // namespace
 
 bool apply_module_args(RedisModuleString **argv, int argc, std::string *error) {
   ModuleConfig &c = config();
@@ -112,23 +166,27 @@ bool apply_module_args(RedisModuleString **argv, int argc, std::string *error) {
       return false;
     }
     bool ok = true;
-    uint64_t n = 0;
     uint32_t e = 0;
-    if (arg_is(argv[i], "ERROR_RATE")) {
+    if (name_is(argv[i], "ERROR_RATE", "bf-error-rate")) {
       ok = parse_error_rate(argv[i + 1], &c.defaults.error_rate, error);
-    } else if (arg_is(argv[i], "INITIAL_SIZE")) {
+    } else if (name_is(argv[i], "INITIAL_SIZE", "bf-initial-size")) {
       ok = parse_capacity(argv[i + 1], &c.defaults.capacity, error);
-    } else if (arg_is(argv[i], "EXPANSION")) {
+    } else if (name_is(argv[i], "EXPANSION", "bf-expansion-factor")) {
       ok = parse_expansion(argv[i + 1], &e, error);
       if (ok) c.defaults.expansion = e;
-    } else if (arg_is(argv[i], "MAX_FILTER_BYTES")) {
-      ok = parse_capacity(argv[i + 1], &n, error);
-      if (ok) c.max_filter_bytes = n;
+    } else if (name_is(argv[i], "MAX_FILTER_BYTES", "bf-max-filter-bytes")) {
+      long long v = 0;
+      ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 1;
+      if (ok) c.max_filter_bytes = static_cast<uint64_t>(v);
+      if (!ok) *error = "MAX_FILTER_BYTES must be an integer >= 1";
     } else if (arg_is(argv[i], "DUMP_CHUNK_BYTES")) {
       // The first chunk must hold the header's size fields (80 bytes).
-      ok = parse_capacity(argv[i + 1], &n, error) && n >= 128;
-      if (ok) c.dump_chunk_bytes = n;
+      long long v = 0;
+      ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 128;
+      if (ok) c.dump_chunk_bytes = static_cast<uint64_t>(v);
       if (!ok) *error = "DUMP_CHUNK_BYTES must be an integer >= 128";
+    } else if (is_ignored_argument(argv[i])) {
+      // accepted, no effect
     } else {
       size_t len = 0;
       const char *s = RedisModule_StringPtrLen(argv[i], &len);

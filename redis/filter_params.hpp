@@ -15,15 +15,25 @@ namespace bloom_redis {
 struct FilterParams {
   double error_rate;
   uint64_t capacity;
-  uint32_t expansion;  // scalable: capacity factor of each new stage
+  uint32_t expansion;  // scalable: capacity factor of each new stage; 0 = NONSCALING
   bool nonscaling;     // true: bloom's classic kind, fixed capacity
 };
+
+// RedisBloom's ranges (its bf-initial-size and bf-expansion-factor limits,
+// and the BF.RESERVE / BF.INSERT checks that quote them).
+inline constexpr long long kMaxCapacity = 1LL << 30;
+inline constexpr long long kMaxExpansion = 32768;
+// RedisBloom's error tightening: stage i of a scalable filter is sized for
+// error_rate * 0.5^(i+1), so the stages' rates sum to error_rate. bloom's
+// library default is 0.85 (smaller later stages, a larger first one); the
+// module follows RedisBloom so that sizes, BF.INFO and stage rates compare.
+inline constexpr double kTightening = 0.5;
 
 // Module-wide settings; module arguments may change them at load time.
 struct ModuleConfig {
   // What BF.ADD / BF.MADD / BF.INSERT use when they create a filter, as
   // RedisBloom's defaults: 1% errors, 100 keys, doubling stages.
-  FilterParams defaults{0.01, 100, 2, false};
+  FilterParams defaults{0.01, 100, 2, false};  // bf-error-rate, bf-initial-size, bf-expansion-factor
   // The largest filter: a new filter must fit in it, and a scalable filter
   // whose arrays reach it takes no new items. Filters live outside Redis's
   // allocator, so maxmemory cannot stop a BF.RESERVE of 10^12 keys or a
@@ -36,10 +46,18 @@ struct ModuleConfig {
 
 ModuleConfig &config();
 
-// Parsers: return true, or false with *error set to a Redis error reply.
+// Parsers with BF.RESERVE's error replies (RedisBloom's texts: one for a
+// value that is not a number, one for a number out of range). Return true,
+// or false with *error set to the Redis error reply.
 bool parse_error_rate(const RedisModuleString *arg, double *out, std::string *error);
 bool parse_capacity(const RedisModuleString *arg, uint64_t *out, std::string *error);
 bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *error);
+
+// BF.INSERT's: RedisBloom answers "Bad error rate", "Bad capacity" and "Bad
+// expansion" (no ERR prefix) for both kinds of mistake.
+bool parse_insert_error_rate(const RedisModuleString *arg, double *out);
+bool parse_insert_capacity(const RedisModuleString *arg, uint64_t *out);
+bool parse_insert_expansion(const RedisModuleString *arg, uint32_t *out);
 
 // Case-insensitive comparison of an argument with a keyword.
 bool arg_is(const RedisModuleString *arg, const char *keyword);
@@ -49,8 +67,12 @@ bool arg_is(const RedisModuleString *arg, const char *keyword);
 // *error set to a Redis error reply.
 bloom_filter *create_filter(const FilterParams &p, std::string *error);
 
-// Applies module arguments (ERROR_RATE r, INITIAL_SIZE n, EXPANSION n,
-// MAX_FILTER_BYTES n, DUMP_CHUNK_BYTES n). Returns false with *error set.
+// Applies module arguments (`name value` pairs): RedisBloom's ERROR_RATE,
+// INITIAL_SIZE, EXPANSION and their Redis 8 names bf-error-rate,
+// bf-initial-size, bf-expansion-factor; bloom's MAX_FILTER_BYTES (or
+// bf-max-filter-bytes) and DUMP_CHUNK_BYTES; RedisBloom's cuckoo-filter
+// arguments (CF_MAX_EXPANSIONS, cf-*) are accepted and ignored, so a
+// RedisBloom loadmodule line works. Returns false with *error set.
 bool apply_module_args(RedisModuleString **argv, int argc, std::string *error);
 
 }  // namespace bloom_redis

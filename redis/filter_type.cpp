@@ -15,7 +15,10 @@ RedisModuleType *g_filter_type = nullptr;
 
 namespace {
 
-enum State : uint64_t { kLive = 0, kRestoring = 1 };
+// kRestoringRedisBloom: a BF.LOADCHUNK restore of RedisBloom's stream
+// (its header, then its bits so far); module versions before it refuse
+// such an RDB value instead of misreading it.
+enum State : uint64_t { kLive = 0, kRestoring = 1, kRestoringRedisBloom = 2 };
 
 void *rdb_load(RedisModuleIO *io, int encver) {
   if (encver != kFilterTypeEncoding) {
@@ -24,11 +27,17 @@ void *rdb_load(RedisModuleIO *io, int encver) {
     return nullptr;
   }
   const uint64_t state = RedisModule_LoadUnsigned(io);
-  const uint64_t total = state == kRestoring ? RedisModule_LoadUnsigned(io) : 0;
+  const uint64_t total = state != kLive ? RedisModule_LoadUnsigned(io) : 0;
   if (RedisModule_IsIOError(io)) return nullptr;
+  size_t header_len = 0;
+  char *header = state == kRestoringRedisBloom ? RedisModule_LoadStringBuffer(io, &header_len) : nullptr;
+  if (RedisModule_IsIOError(io) || (state == kRestoringRedisBloom && header == nullptr)) return nullptr;
   size_t len = 0;
   char *buf = RedisModule_LoadStringBuffer(io, &len);
-  if (RedisModule_IsIOError(io) || buf == nullptr) return nullptr;
+  if (RedisModule_IsIOError(io) || buf == nullptr) {
+    if (header != nullptr) RedisModule_Free(header);
+    return nullptr;
+  }
 
   FilterValue *v = nullptr;
   std::string error;
@@ -40,12 +49,13 @@ void *rdb_load(RedisModuleIO *io, int encver) {
       v = adopt_filter(f, since, &error);
     else
       error = bloom_error("deserializing", st);
-  } else if (state == kRestoring && len <= total) {
+  } else if ((state == kRestoring || state == kRestoringRedisBloom) && len <= total) {
     v = new (std::nothrow) FilterValue;
     if (v != nullptr) {
       try {
         v->pending.assign(buf, buf + len);
         v->pending_total = total;
+        if (header != nullptr) v->rb_header.assign(header, header + header_len);
       } catch (const std::bad_alloc &) {
         delete v;
         v = nullptr;
@@ -55,6 +65,7 @@ void *rdb_load(RedisModuleIO *io, int encver) {
     error = "unknown state " + std::to_string(state);
   }
   RedisModule_Free(buf);
+  if (header != nullptr) RedisModule_Free(header);
   if (v == nullptr) RedisModule_LogIOError(io, "warning", "bloom filter: cannot load: %s", error.c_str());
   return v;
 }
@@ -62,8 +73,12 @@ void *rdb_load(RedisModuleIO *io, int encver) {
 void rdb_save(RedisModuleIO *io, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->loading()) {
-    RedisModule_SaveUnsigned(io, kRestoring);
+    const bool rb = !v->rb_header.empty();
+    RedisModule_SaveUnsigned(io, rb ? kRestoringRedisBloom : kRestoring);
     RedisModule_SaveUnsigned(io, v->pending_total);
+    if (rb)
+      RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->rb_header.data()),
+                                   v->rb_header.size());
     RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->pending.data()), v->pending.size());
     return;
   }
@@ -88,10 +103,27 @@ void emit_chunks(RedisModuleIO *aof, RedisModuleString *key, const ServerBytes &
   }
 }
 
+// A restore of RedisBloom's stream: its header at iterator 1, then its bits
+// so far at RedisBloom's iterators (1 + the end of each chunk).
+void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const FilterValue &v) {
+  RedisModule_EmitAOF(aof, "BF.LOADCHUNK", "slb", key, 1LL,
+                      reinterpret_cast<const char *>(v.rb_header.data()), v.rb_header.size());
+  const uint64_t chunk = config().dump_chunk_bytes;
+  for (uint64_t off = 0; off < v.pending.size();) {
+    const uint64_t len = std::min<uint64_t>(chunk, v.pending.size() - off);
+    RedisModule_EmitAOF(aof, "BF.LOADCHUNK", "slb", key, static_cast<long long>(1 + off + len),
+                        reinterpret_cast<const char *>(v.pending.data()) + off, static_cast<size_t>(len));
+    off += len;
+  }
+}
+
 void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->loading()) {
-    emit_chunks(aof, key, v->pending);
+    if (!v->rb_header.empty())
+      emit_redisbloom_chunks(aof, key, *v);
+    else
+      emit_chunks(aof, key, v->pending);
     return;
   }
   ServerBytes image;
@@ -113,11 +145,9 @@ void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 // of 64; 0, the default, would mean "unknown, the most"): memory an
 // eviction frees is then free before the next command is admitted.
 size_t free_effort(RedisModuleString *, const void *value) {
-  bloom_info info;
-  info.struct_size = sizeof info;
   const auto *v = static_cast<const FilterValue *>(value);
-  if (v->filter == nullptr || bloom_get_info(v->filter, &info) != BLOOM_OK) return 1;
-  return 2 + info.stages;
+  if (v->filter == nullptr) return 1;
+  return 2 + v->shape.stages;  // cached: bloom_get_info would count every bit
 }
 
 void digest(RedisModuleDigest *md, void *value) {
@@ -126,6 +156,9 @@ void digest(RedisModuleDigest *md, void *value) {
   std::string error;
   const ServerBytes *bytes = &v->pending;
   if (!v->loading() && serialize_filter(v->filter, &image, &error)) bytes = &image;
+  if (!v->rb_header.empty())
+    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(v->rb_header.data()),
+                                      v->rb_header.size());
   RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(bytes->data()), bytes->size());
   RedisModule_DigestEndSequence(md);
 }
@@ -137,6 +170,7 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
       auto *c = new FilterValue;
       c->pending = v->pending;
       c->pending_total = v->pending_total;
+      c->rb_header = v->rb_header;
       return c;
     }
   } catch (const std::bad_alloc &) {
@@ -151,17 +185,21 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
 
 }  // namespace
 
+void set_shared_type_methods(RedisModuleTypeMethods *tm) {
+  tm->version = BLOOM_REDIS_TYPE_METHOD_VERSION;
+  tm->aof_rewrite = aof_rewrite;
+  tm->mem_usage = mem_usage;
+  tm->digest = digest;
+  tm->free = free_value;
+  tm->free_effort = free_effort;
+  tm->copy = copy_value;
+}
+
 int register_filter_type(RedisModuleCtx *ctx) {
   RedisModuleTypeMethods tm{};
-  tm.version = BLOOM_REDIS_TYPE_METHOD_VERSION;
+  set_shared_type_methods(&tm);
   tm.rdb_load = rdb_load;
   tm.rdb_save = rdb_save;
-  tm.aof_rewrite = aof_rewrite;
-  tm.mem_usage = mem_usage;
-  tm.digest = digest;
-  tm.free = free_value;
-  tm.free_effort = free_effort;
-  tm.copy = copy_value;
   // Exactly 9 characters, as Redis requires of type names.
   g_filter_type = RedisModule_CreateDataType(ctx, "bloomfltr", kFilterTypeEncoding, &tm);
   return g_filter_type != nullptr ? REDISMODULE_OK : REDISMODULE_ERR;

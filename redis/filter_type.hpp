@@ -15,4 +15,13 @@ inline constexpr int kFilterTypeEncoding = 1;
 // Registers the type into g_filter_type. Returns REDISMODULE_OK or _ERR.
 int register_filter_type(RedisModuleCtx *ctx);
 
+// The methods both data types share, for values that are a FilterValue:
+// AOF rewrite (as BF.LOADCHUNK commands of bloom's image), MEMORY USAGE,
+// DEBUG DIGEST-VALUE, free, free effort and COPY.
+void set_shared_type_methods(RedisModuleTypeMethods *tm);
+
+// Registers RedisBloom's data type "MBbloom--" (encoding 4) into g_rb_type:
+// redisbloom_type.cpp.
+int register_redisbloom_type(RedisModuleCtx *ctx);
+
 }  // namespace bloom_redis

@@ -2,19 +2,8 @@
 #include "filter_value.hpp"
 
 #include <new>
-#include <random>
 
 namespace bloom_redis {
-
-uint64_t next_generation() {
-  // Random start: a restart (or a failover) must not hand a filter the
-  // generation an old iterator carries.
-  static uint64_t last = [] {
-    std::random_device seed;
-    return (uint64_t{seed()} << 32) ^ seed();
-  }();
-  return ++last;
-}
 
 std::string bloom_error(const char *what, int status) {
   const char *detail = bloom_last_error();
@@ -40,6 +29,7 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
     return nullptr;
   }
   v->filter = f;
+  v->shape = info;
   v->filter_bytes = library_bytes_net() - since;
   v->items = info.keys_added;
   if (info.kind == BLOOM_KIND_SCALABLE) {
@@ -56,6 +46,14 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   v->scalable = info.kind == BLOOM_KIND_SCALABLE;
   v->fixed_capacity = v->scalable ? 0 : info.capacity;
   return v;
+}
+
+bool refresh_shape(FilterValue *v) {
+  bloom_info info;
+  info.struct_size = sizeof info;
+  if (bloom_get_info(v->filter, &info) != BLOOM_OK) return false;
+  v->shape = info;
+  return true;
 }
 
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error) {
@@ -84,7 +82,7 @@ bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *erro
 size_t value_memory(const FilterValue &v) {
   const int64_t filter = v.filter_bytes > 0 ? v.filter_bytes : 0;
   return block_size(&v) + block_size(v.dump_image.data()) + block_size(v.pending.data()) +
-         static_cast<size_t>(filter);
+         block_size(v.rb_header.data()) + static_cast<size_t>(filter);
 }
 
 }  // namespace bloom_redis

@@ -18,11 +18,6 @@
 
 namespace bloom_redis {
 
-// A fresh value for FilterValue::generation: unique across all filters of
-// the server (commands run on one thread), so a BF.SCANDUMP walk notices a
-// write to its filter and also a key whose filter was replaced.
-uint64_t next_generation();
-
 struct FilterValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
@@ -39,12 +34,10 @@ struct FilterValue {
 
   bool loading() const { return filter == nullptr; }
 
-  // Every write calls this: a BF.SCANDUMP walk begun before it can no
-  // longer continue (its iterators carry the generation they began in).
-  void touch() {
-    generation = next_generation();
-    drop_dump_image();
-  }
+  // Every write calls this: the image a BF.SCANDUMP walk keeps is of the
+  // old filter, so the walk's next chunk comes from a new image
+  // (commands_dump.cpp says what that means for the walk).
+  void touch() { drop_dump_image(); }
   void drop_dump_image() {
     dump_image.clear();
     dump_image.shrink_to_fit();
@@ -60,21 +53,26 @@ struct FilterValue {
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
+  // The filter's parameters as bloom_get_info reported them when the value
+  // was made and after each new stage (add_item): BF.INFO and free_effort
+  // read them here, as bloom_get_info counts every bit (a second per GB).
+  // Its fill-derived fields (fill_ratio, expected_fp_rate, ...) are stale.
+  bloom_info shape{};
   // For non-scaling kinds: the capacity past which BF.ADD refuses new keys,
   // as RedisBloom's NONSCALING filters do. 0 = none recorded (a filter
   // loaded from a file made with explicit bits): no limit.
   uint64_t fixed_capacity = 0;
-  // Which version of the filter this is, for BF.SCANDUMP's iterators: new
-  // on every write (touch()) and for every new value. Not persisted.
-  uint64_t generation = next_generation();
-
   // The serialized image of a live filter while BF.SCANDUMP walks it; kept
   // so each chunk does not cost a whole serialization.
   ServerBytes dump_image;
 
   // While loading: the image received so far and its declared total size.
+  // For a restore of RedisBloom's BF.SCANDUMP stream, rb_header holds its
+  // first chunk (RedisBloom's header) and pending the bits of its
+  // sub-filters so far; empty for bloom's own image.
   ServerBytes pending;
   uint64_t pending_total = 0;
+  ServerBytes rb_header;
 };
 
 // Wraps a live filter (taking ownership) and reads its counters; its
@@ -85,6 +83,9 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error);
 
 // The serialized image of a live filter. Returns false with *error set.
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error);
+
+// Refreshes v->shape from its filter. Returns false if bloom_get_info fails.
+bool refresh_shape(FilterValue *v);
 
 // Bytes the value occupies in Redis's allocator, for MEMORY USAGE: the
 // value, its buffers and its filter, each block as the allocator sized it,

@@ -29,6 +29,7 @@ int (*RedisModule_ReplyWithLongLong)(RedisModuleCtx *ctx, long long ll);
 int (*RedisModule_ReplyWithError)(RedisModuleCtx *ctx, const char *err);
 int (*RedisModule_ReplyWithSimpleString)(RedisModuleCtx *ctx, const char *msg);
 int (*RedisModule_ReplyWithArray)(RedisModuleCtx *ctx, long len);
+void (*RedisModule_ReplySetArrayLength)(RedisModuleCtx *ctx, long len);
 int (*RedisModule_ReplyWithStringBuffer)(RedisModuleCtx *ctx, const char *buf, size_t len);
 int (*RedisModule_ReplyWithNull)(RedisModuleCtx *ctx);
 int (*RedisModule_ReplyWithDouble)(RedisModuleCtx *ctx, double d);
@@ -40,6 +41,8 @@ int (*RedisModule_Replicate)(RedisModuleCtx *ctx, const char *cmdname, const cha
 int (*RedisModule_GetContextFlags)(RedisModuleCtx *ctx);
 void (*RedisModule_SaveUnsigned)(RedisModuleIO *io, uint64_t value);
 uint64_t (*RedisModule_LoadUnsigned)(RedisModuleIO *io);
+void (*RedisModule_SaveDouble)(RedisModuleIO *io, double value);
+double (*RedisModule_LoadDouble)(RedisModuleIO *io);
 void (*RedisModule_SaveStringBuffer)(RedisModuleIO *io, const char *str, size_t len);
 char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
 int (*RedisModule_IsIOError)(RedisModuleIO *io);
@@ -48,6 +51,32 @@ void (*RedisModule_Log)(RedisModuleCtx *ctx, const char *level, const char *fmt,
 void (*RedisModule_LogIOError)(RedisModuleIO *io, const char *level, const char *fmt, ...);
 void (*RedisModule_DigestAddStringBuffer)(RedisModuleDigest *md, const char *ele, size_t len);
 void (*RedisModule_DigestEndSequence)(RedisModuleDigest *md);
+int (*RedisModule_NotifyKeyspaceEvent)(RedisModuleCtx *ctx, int type, const char *event,
+                                       RedisModuleString *key);
+RedisModuleString *(*RedisModule_CreateString)(RedisModuleCtx *ctx, const char *ptr, size_t len);
+void (*RedisModule_FreeString)(RedisModuleCtx *ctx, RedisModuleString *str);
+int (*RedisModule_ReplyWithBool)(RedisModuleCtx *ctx, int b);
+int (*RedisModule_ReplyWithMap)(RedisModuleCtx *ctx, long len);
+RedisModuleCommand *(*RedisModule_GetCommand)(RedisModuleCtx *ctx, const char *name);
+int (*RedisModule_SetCommandInfo)(RedisModuleCommand *command, const RedisModuleCommandInfo *info);
+int (*RedisModule_RegisterNumericConfig)(RedisModuleCtx *ctx, const char *name, long long default_val,
+                                         unsigned int flags, long long min, long long max,
+                                         RedisModuleConfigGetNumericFunc getfn,
+                                         RedisModuleConfigSetNumericFunc setfn,
+                                         RedisModuleConfigApplyFunc applyfn, void *privdata);
+int (*RedisModule_RegisterStringConfig)(RedisModuleCtx *ctx, const char *name, const char *default_val,
+                                        unsigned int flags, RedisModuleConfigGetStringFunc getfn,
+                                        RedisModuleConfigSetStringFunc setfn,
+                                        RedisModuleConfigApplyFunc applyfn, void *privdata);
+int (*RedisModule_LoadConfigs)(RedisModuleCtx *ctx);
+int (*RedisModule_SetCommandACLCategories)(RedisModuleCommand *command, const char *categories);
+int (*RedisModule_AddACLCategory)(RedisModuleCtx *ctx, const char *name);
+RedisModuleCommandFilter *(*RedisModule_RegisterCommandFilter)(RedisModuleCtx *ctx,
+                                                               RedisModuleCommandFilterFunc cb, int flags);
+int (*RedisModule_CommandFilterArgsCount)(RedisModuleCommandFilterCtx *fctx);
+RedisModuleString *(*RedisModule_CommandFilterArgGet)(RedisModuleCommandFilterCtx *fctx, int pos);
+int (*RedisModule_CommandFilterArgReplace)(RedisModuleCommandFilterCtx *fctx, int pos,
+                                           RedisModuleString *arg);
 
 typedef int (*get_api_fn)(const char *name, void *target);
 
@@ -83,6 +112,7 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(ReplyWithError),
       BLOOM_REDIS_API(ReplyWithSimpleString),
       BLOOM_REDIS_API(ReplyWithArray),
+      BLOOM_REDIS_API(ReplySetArrayLength),
       BLOOM_REDIS_API(ReplyWithStringBuffer),
       BLOOM_REDIS_API(ReplyWithNull),
       BLOOM_REDIS_API(ReplyWithDouble),
@@ -94,6 +124,8 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(GetContextFlags),
       BLOOM_REDIS_API(SaveUnsigned),
       BLOOM_REDIS_API(LoadUnsigned),
+      BLOOM_REDIS_API(SaveDouble),
+      BLOOM_REDIS_API(LoadDouble),
       BLOOM_REDIS_API(SaveStringBuffer),
       BLOOM_REDIS_API(LoadStringBuffer),
       BLOOM_REDIS_API(IsIOError),
@@ -102,14 +134,36 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(LogIOError),
       BLOOM_REDIS_API(DigestAddStringBuffer),
       BLOOM_REDIS_API(DigestEndSequence),
+      BLOOM_REDIS_API(NotifyKeyspaceEvent),
+      BLOOM_REDIS_API(CreateString),
+      BLOOM_REDIS_API(FreeString),
+  };
+  /* Optional: a server without one leaves its pointer NULL. */
+  const struct {
+    const char *name;
+    void **target;
+  } optional[] = {
+      BLOOM_REDIS_API(TryAlloc),
+      BLOOM_REDIS_API(ReplyWithBool),
+      BLOOM_REDIS_API(ReplyWithMap),
+      BLOOM_REDIS_API(GetCommand),
+      BLOOM_REDIS_API(SetCommandInfo),
+      BLOOM_REDIS_API(RegisterNumericConfig),
+      BLOOM_REDIS_API(RegisterStringConfig),
+      BLOOM_REDIS_API(LoadConfigs),
+      BLOOM_REDIS_API(SetCommandACLCategories),
+      BLOOM_REDIS_API(AddACLCategory),
+      BLOOM_REDIS_API(RegisterCommandFilter),
+      BLOOM_REDIS_API(CommandFilterArgsCount),
+      BLOOM_REDIS_API(CommandFilterArgGet),
+      BLOOM_REDIS_API(CommandFilterArgReplace),
   };
   /* The context's first word is the get-API function (the documented ABI). */
   get_api_fn get_api = *(get_api_fn *)ctx;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
     if (get_api(table[i].name, table[i].target) != REDISMODULE_OK) return REDISMODULE_ERR;
-  /* Optional: a server without it leaves the pointer NULL. */
-  if (get_api("RedisModule_TryAlloc", (void **)&RedisModule_TryAlloc) != REDISMODULE_OK)
-    RedisModule_TryAlloc = 0;
+  for (size_t i = 0; i < sizeof optional / sizeof optional[0]; ++i)
+    if (get_api(optional[i].name, optional[i].target) != REDISMODULE_OK) *optional[i].target = 0;
   if (RedisModule_IsModuleNameBusy(name)) return REDISMODULE_ERR;
   RedisModule_SetModuleAttribs(ctx, name, version, REDISMODULE_APIVER_1);
   return REDISMODULE_OK;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "hash/murmur64a.hpp"
 #include "kind_table.hpp"
 
 namespace bloom::core {
@@ -52,6 +53,7 @@ std::string hex32(uint32_t v) {
 // stages (tightening rates, a different kind) and window slices (probe j
 // of up to 1024, where double hashing's near-cycles add up) always mix.
 bool needs_mixed_probes(const FilterConfig &c) {
+  if (c.modulo_probes()) return false;  // RedisBloom\'s positions: ProbeScheme::kModulo
   switch (describe(c.kind).mixed_probes) {
     case MixedProbes::kNever:
       return false;
@@ -78,6 +80,18 @@ FilterConfig configure(const bloom_options &o) {
   c.hash = static_cast<HashKind>(o.hash);
   c.seed = o.seed;
   c.flags = o.flags;
+  if (c.modulo_probes()) {
+    // RedisBloom's probes are plain double hashing (recorded as such,
+    // ProbeScheme::kModulo), and only the kinds made of classic arrays take
+    // them (the row's takes_redisbloom_hash).
+    if (!kind->takes_redisbloom_hash)
+      fail(BLOOM_E_INVALID_ARG,
+           std::string("the redisbloom hash is defined for classic and scalable filters, not ") + kind->name);
+    c.flags |= BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
+    // Seed 0 (the default) means RedisBloom's fixed seed, so default
+    // options give RedisBloom's filter; the file records the seed used.
+    if (c.seed == 0) c.seed = kRedisBloomSeed;
+  }
   c.capacity = o.capacity;
   kind->size(o, c);
   if (needs_mixed_probes(c)) c.flags |= kFlagMixedProbes;

@@ -6,8 +6,12 @@
 // kScheme>() for the filter's concurrency flag and probe scheme, so a kind
 // writes its per-key code once as a template and never spells out the
 // combinations (no per-kind macro or table). The shape is a per-filter
-// constant, so the two branches predict perfectly; the 2 x 4 instances are
-// what the kinds compiled before, when three flags were re-derived by hand.
+// constant, so the two branches predict perfectly; 2 x 4 of the 2 x 5
+// instances are what the kinds compiled before, when three flags were
+// re-derived by hand. The kModulo instances (the redisbloom hash) are
+// reached only in the kinds whose row takes that hash (classic, and the
+// scalable kind's classic stages): configure and decode_header refuse it
+// elsewhere, where ProbeSequence would treat it as plain probes.
 #pragma once
 
 #include "filter_config.hpp"
@@ -23,6 +27,8 @@ decltype(auto) with_scheme(ProbeScheme scheme, Body &&body) {
       return body.template operator()<kConcurrent, ProbeScheme::kEnhanced>();
     case ProbeScheme::kPlainMixed:
       return body.template operator()<kConcurrent, ProbeScheme::kPlainMixed>();
+    case ProbeScheme::kModulo:
+      return body.template operator()<kConcurrent, ProbeScheme::kModulo>();
     case ProbeScheme::kEnhancedMixed:
     default:
       return body.template operator()<kConcurrent, ProbeScheme::kEnhancedMixed>();

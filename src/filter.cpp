@@ -65,6 +65,9 @@ __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const
     case HashKind::kFnv1a:
       for (size_t i = 0; i < count; ++i) out[i] = fnv1a_128(keys[i], lens[i], hasher.seed);
       break;
+    case HashKind::kRedisBloom:
+      for (size_t i = 0; i < count; ++i) out[i] = redisbloom_hash(keys[i], lens[i], hasher.seed);
+      break;
     case HashKind::kXxh3:
     default:
       for (size_t i = 0; i < count; ++i) out[i] = xxh3_128(keys[i], lens[i], hasher.seed);
@@ -98,6 +101,7 @@ std::string first_difference(const FilterConfig &a, const FilterConfig &b) {
   if (a.seed != b.seed) return differ("seed", a.seed, b.seed);
   if (a.bits != b.bits) return differ("bits (m)", a.bits, b.bits);
   if (a.hashes != b.hashes) return differ("hashes (k)", a.hashes, b.hashes);
+  if (a.split_block() != b.split_block()) return "block size differs (32-byte split blocks vs 64-byte lines)";
   if (a.blocked_layout2() != b.blocked_layout2())
     return "blocked layout differs (layout 2 of format 1.1 vs layout 1 of format 1.0): rebuild the older "
            "filter with this library";
@@ -122,6 +126,7 @@ Filter::Filter(const FilterConfig &config)
       concurrent_removed_(make_remove_counter(config)),
       stripes_(make_stripes(config)) {
   allocation_point(sizeof(Filter));
+  install_generic_add();
   note_filter_created();
 }
 
@@ -135,6 +140,7 @@ Filter::Filter(const Filter &other, int)
       stripes_(make_stripes(other.config_)) {
   allocation_point(sizeof(Filter));
   set_keys_added(other.keys_added());
+  install_generic_add();
   note_filter_created();
 }
 
@@ -173,6 +179,24 @@ std::unique_lock<std::mutex> Filter::key_lock(Hash128 h) const {
 
 void Filter::require_writable(const char *what) const {
   if (read_only()) fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
+}
+
+// The kinds whose add is "hash, then set" and cannot fail get the generic
+// key-level add (hash, virtual add) in bloom_add: it skips the C API's
+// exception guard, the read-only check (read-only filters have none) and
+// the counter's concurrency branch. Scalable adds may allocate a stage and
+// window adds advance a clock, so both keep the checked path; a kind may
+// install its own (the blocked kind's kernels do).
+void Filter::install_generic_add() {
+  const Kind k = config_.kind;
+  if (k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kCounting || k == Kind::kBlocked)
+    set_key_add_path({&generic_add_key, this});
+}
+
+void Filter::generic_add_key(const void *self, const void *key, size_t len) {
+  // The path is installed only on the filter itself (ctx = this), writable.
+  auto &f = *const_cast<Filter *>(static_cast<const Filter *>(self));
+  f.add(f.hasher_(key, len));
 }
 
 void Filter::add_key(const void *key, size_t len) {

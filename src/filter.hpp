@@ -33,6 +33,16 @@ struct KeyQueryPaths {
   const void *ctx;
 };
 
+// A kind's key-level add for bloom_add: hash and set the key's bits in one
+// call, with no virtual call, no status plumbing and no "was it present"
+// answer. Installed only where a plain add is exactly that: a writable
+// filter without BLOOM_FLAG_CONCURRENT, whose add cannot fail. ctx is the
+// kind's own view of its (writable) memory.
+struct KeyAddPath {
+  void (*add)(const void *ctx, const void *key, size_t len);
+  const void *ctx;
+};
+
 class Filter {
  public:
   explicit Filter(const FilterConfig &config);
@@ -59,6 +69,14 @@ class Filter {
 
   // --- keys (the C API's entry points; they hash once and dispatch) -------
   void add_key(const void *key, size_t len);
+  // bloom_add's fast path: the kind's key-level add and a plain count, when
+  // the filter has one (see KeyAddPath); false means "take add_key".
+  bool add_key_fast(const void *key, size_t len) {
+    if (key_add_.add == nullptr) return false;
+    key_add_.add(key_add_.ctx, key, len);
+    ++keys_added_;
+    return true;
+  }
   int query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
   // bloom_test_and_add_batch: out[i] = test_and_add of key i, in order.
@@ -100,7 +118,10 @@ class Filter {
   virtual void advance(uint64_t now_ms);
 
   // Keeps a file mapping alive; a filter with a backing is read-only.
-  void set_backing(std::shared_ptr<const void> backing) { backing_ = std::move(backing); }
+  void set_backing(std::shared_ptr<const void> backing) {
+    backing_ = std::move(backing);
+    if (backing_) key_add_ = {};  // read-only: bloom_add must refuse
+  }
   void set_keys_added(uint64_t n);
 
  protected:
@@ -141,6 +162,11 @@ class Filter {
     key_paths_ = {query, &generic_query_keys, this};
   }
   void reset_key_query_paths();
+  // Installs a kind's key-level add (KeyAddPath); ignored on a concurrent or
+  // read-only filter, whose adds keep the checked path.
+  void set_key_add_path(const KeyAddPath &path) {
+    if (!concurrent_added_ && !backing_) key_add_ = path;
+  }
   // Counts successful adds: a plain increment unless the filter is
   // concurrent (then a per-thread stripe; see striped_counter.hpp).
   void count_added(uint64_t n) {
@@ -157,6 +183,7 @@ class Filter {
 
  private:
   uint64_t concurrent_keys_added() const;
+  void install_generic_add();
   // Concurrent filters: the lock of h's stripe, held (equal keys share one;
   // unequal keys proceed in parallel unless they share one of the 256).
   // Other filters: no lock.
@@ -166,8 +193,10 @@ class Filter {
   static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);
+  static void generic_add_key(const void *self, const void *key, size_t len);
 
   KeyQueryPaths key_paths_{&generic_query_key, &generic_query_keys, this};
+  KeyAddPath key_add_{};                                // none: bloom_add takes add_key
   uint64_t keys_added_ = 0;                             // when not concurrent
   std::unique_ptr<StripedCounter> concurrent_added_;    // when concurrent
   std::unique_ptr<StripedCounter> concurrent_removed_;  // when concurrent and counting

@@ -25,9 +25,19 @@ enum class Kind : int32_t {
 // How a key's k probe values come from its hash (h1, h2), as one
 // identifier (Guava's strategy ordinal plays this part): plain or enhanced
 // double hashing (probe.hpp), with the values mixed or not (format 1.2).
-// Derived from the stored flags by FilterConfig::probe_scheme(); the blocked
-// kind has its own in-line scheme and ignores it.
-enum class ProbeScheme : uint8_t { kPlain = 0, kEnhanced = 1, kPlainMixed = 2, kEnhancedMixed = 3 };
+// Derived from the stored flags and hash by FilterConfig::probe_scheme(); the
+// blocked kind has its own in-line scheme and ignores it. kModulo is
+// RedisBloom's (format 1.4): plain double hashing reduced mod m instead of
+// by a multiply-high, implied by the redisbloom hash and taken only by the
+// kinds whose row says so (kind_table.hpp: classic, and scalable's classic
+// stages); is_enhanced and is_mixed are false for it.
+enum class ProbeScheme : uint8_t {
+  kPlain = 0,
+  kEnhanced = 1,
+  kPlainMixed = 2,
+  kEnhancedMixed = 3,
+  kModulo = 4
+};
 constexpr bool is_enhanced(ProbeScheme s) { return (static_cast<unsigned>(s) & 1u) != 0; }
 constexpr bool is_mixed(ProbeScheme s) { return (static_cast<unsigned>(s) & 2u) != 0; }
 
@@ -53,13 +63,22 @@ struct FilterConfig {
   bool concurrent() const { return (flags & BLOOM_FLAG_CONCURRENT) != 0; }
   bool enhanced_probes() const { return (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) == 0; }
   bool blocked_layout2() const;
+  bool split_block() const { return (flags & BLOOM_FLAG_SPLIT_BLOCK) != 0; }
   bool mixed_probes() const;
+  bool window_blocked() const;
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
+  // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
+  // which its hash kind implies: a filter of that kind answers as RedisBloom.
+  bool modulo_probes() const { return hash == HashKind::kRedisBloom; }
   ProbeScheme probe_scheme() const;
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).
-inline constexpr uint32_t kKnownFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
+inline constexpr uint32_t kKnownFlags =
+    BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING | BLOOM_FLAG_SPLIT_BLOCK;
+// Those of them every kind may carry; the others (BLOOM_FLAG_SPLIT_BLOCK)
+// only a kind whose row lists them in file_flags (kind_table.hpp).
+inline constexpr uint32_t kCommonFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
 
 // A format flag, never a bloom_options flag: layout 2 of the blocked kind
 // (format 1.1), set by the library on every new blocked filter.
@@ -84,12 +103,20 @@ inline constexpr uint32_t kFlagBlockedLayout2 = 1u << 16;
 // n = 1000, p = 1e-6: 6.0e-6 simulated). Files without the flag keep the
 // unmixed positions.
 inline constexpr uint32_t kFlagMixedProbes = 1u << 17;
+// A format flag (format 1.4), set by the library on every new window
+// filter: the blocked layout of the slices, 8 slices' words side by side in
+// each cache line (kinds/window_blocked.hpp). Files without it keep 1.3's
+// layout, one m-bit array per slice.
+inline constexpr uint32_t kFlagWindowBlocked = 1u << 18;
 // Every flag a file may carry.
-inline constexpr uint32_t kFileFlags = kKnownFlags | kFlagBlockedLayout2 | kFlagMixedProbes;
+inline constexpr uint32_t kFileFlags =
+    kKnownFlags | kFlagBlockedLayout2 | kFlagMixedProbes | kFlagWindowBlocked;
 
 inline bool FilterConfig::blocked_layout2() const { return (flags & kFlagBlockedLayout2) != 0; }
 inline bool FilterConfig::mixed_probes() const { return (flags & kFlagMixedProbes) != 0; }
+inline bool FilterConfig::window_blocked() const { return (flags & kFlagWindowBlocked) != 0; }
 inline ProbeScheme FilterConfig::probe_scheme() const {
+  if (modulo_probes()) return ProbeScheme::kModulo;
   return static_cast<ProbeScheme>((enhanced_probes() ? 1u : 0u) | (mixed_probes() ? 2u : 0u));
 }
 inline bool FilterConfig::key_hash64() const { return blocked_layout2() && hash == HashKind::kXxh3; }

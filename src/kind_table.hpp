@@ -37,8 +37,10 @@ enum class MixedProbes : uint8_t {
 struct KindDescriptor {
   Kind kind;
   const char *name;  // bloom_kind_name's answer: lower case, one word
-  // Format flags (filter_config.hpp) a file of this kind may carry beyond
-  // kKnownFlags; any other is BLOOM_E_FORMAT.
+  // Flags (filter_config.hpp) a filter of this kind may carry beyond
+  // kCommonFlags: format flags and kind-specific options
+  // (BLOOM_FLAG_SPLIT_BLOCK); any other is BLOOM_E_INVALID_ARG at create
+  // and BLOOM_E_FORMAT in a file.
   uint32_t file_flags;
   // The format minor that introduced the kind: its files are written with
   // at least this minor (header.hpp's format_minor_for).
@@ -46,6 +48,10 @@ struct KindDescriptor {
   // Adding a key that is fully present changes nothing (the kind only ORs
   // bits in), so a concurrent test-and-add may skip its lock (filter.cpp).
   bool adds_only_set_bits;
+  // The kind takes the redisbloom hash (BLOOM_HASH_REDISBLOOM, format 1.4)
+  // and with it ProbeScheme::kModulo: RedisBloom's filters are classic
+  // arrays, alone or chained.
+  bool takes_redisbloom_hash;
   MixedProbes mixed_probes;
   // From the caller's options (defaults applied, range-checked for the
   // fields every kind shares) to a sized configuration: m, k and the kind's

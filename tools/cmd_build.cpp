@@ -59,6 +59,8 @@ const char kHelp[] =
     "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
     "  --tightening R        scalable: error factor of each new stage, in (0, 1)\n"
     "                        (default 0.85)\n"
+    "  --split-block         blocked: 32-byte blocks with k = 8 (faster single adds\n"
+    "                        and queries, more memory; docs/choosing.md)\n"
     "  --then-query QUERIES  then print '<key>\\t<maybe|no>' for each line of QUERIES\n"
     "                        ('-' = standard input, with a prompt at a terminal);\n"
     "                        -o is optional then. Exit 1 if some key answered no\n"

@@ -36,6 +36,7 @@ std::string flags_text(uint32_t flags) {
   if (flags & BLOOM_FLAG_CONCURRENT) s += "concurrent";
   if (flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING)
     s += s.empty() ? "plain-double-hashing" : ",plain-double-hashing";
+  if (flags & BLOOM_FLAG_SPLIT_BLOCK) s += s.empty() ? "split-block" : ",split-block";
   return s.empty() ? "none" : s;
 }
 

@@ -18,8 +18,8 @@ const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},
                                                    {"no-canonical", 0, false}};
 
 const std::vector<OptionSpec> kFilterOptions = {
-    {"kind", 0, true},       {"hash", 0, true},   {"seed", 0, true},      {"rate", 'p', true},
-    {"capacity", 'n', true}, {"growth", 0, true}, {"tightening", 0, true}};
+    {"kind", 0, true},       {"hash", 0, true},   {"seed", 0, true},       {"rate", 'p', true},
+    {"capacity", 'n', true}, {"growth", 0, true}, {"tightening", 0, true}, {"split-block", 0, false}};
 
 KeyFormat parse_key_format(const Args &args) {
   KeyFormat f;
@@ -99,6 +99,12 @@ void apply_filter_options(const Args &args, bloom_options *o) {
   };
   scalable_factor("growth", &o->growth);
   scalable_factor("tightening", &o->tightening);
+  // Blocked only (BLOOM_FLAG_SPLIT_BLOCK): refused here by its name, as above.
+  if (args.has("split-block")) {
+    if (o->kind != BLOOM_KIND_BLOCKED)
+      throw CliError("--split-block applies to blocked filters only (add --kind blocked)");
+    o->flags |= BLOOM_FLAG_SPLIT_BLOCK;
+  }
 }
 
 }  // namespace bloom_cli

@@ -42,7 +42,28 @@ expect 1 COPY t u
 expect 1 DEL t
 expect OK DEBUG RELOAD
 expect 1 BF.EXISTS u k50
+cli BF.DEBUG u >/dev/null
 expect 1 DEL a
+# RedisBloom's paths: a reply ended at the first full item, RESP3 replies,
+# CONFIG SET/GET through the name filter and the string config the module
+# keeps, COMMAND DOCS from the module's descriptions.
+expect OK BF.RESERVE n 0.01 2 NONSCALING
+expect "$(printf '1\n1\nERR non scaling filter is full')" BF.MADD n p q r s
+expect "(true)" -3 BF.ADD r3 x
+cli -3 BF.INFO r3 >/dev/null
+cli -3 BF.INFO r3 SIZE >/dev/null
+expect OK CONFIG SET bf-error-rate 0.002
+expect "$(printf 'bf.error-rate\n0.002')" CONFIG GET bf-error-rate
+expect OK CONFIG SET bf-error-rate 0.01
+cli COMMAND DOCS bf.insert >/dev/null
+# RedisBloom's data (redis/tests/fixtures/redisbloom): its DUMP value
+# restored, saved back in its encoding through a reload, and answering.
+fx=redis/tests/fixtures/redisbloom/f2_cap100_p0.001_exp2_n2000
+expect OK -x RESTORE rb 0 <"$fx.dump"
+expect OK DEBUG RELOAD
+expect MBbloom-- TYPE rb
+expect 1997 BF.CARD rb
+expect "$(printf '1\n1\n0')" BF.MEXISTS rb item:0 item:999 absent:0
 cli FLUSHALL >/dev/null
 cli shutdown nosave >/dev/null 2>&1 || true
 status=0

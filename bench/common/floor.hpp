@@ -69,4 +69,29 @@ inline uint64_t floor_read_prefetched(const KeySet &ks, size_t begin, size_t end
   return acc;
 }
 
+// The add floor: keys [begin, end) one at a time, each one XXH3-64 and one
+// read-modify-write (OR) of a word of its line (rmw1).
+inline uint64_t floor_rmw_single(const KeySet &ks, size_t begin, size_t end, uint64_t *words,
+                                 uint64_t lines) {
+  for (size_t i = begin; i < end; ++i) words[floor_line_of(ks.ptrs[i], ks.lens[i], lines) * 8] |= 1;
+  return words[0];
+}
+
+// The same in blocks of 32: hash and prefetch (for writing) the block, then
+// OR into each line.
+inline uint64_t floor_rmw_prefetched(const KeySet &ks, size_t begin, size_t end, uint64_t *words,
+                                     uint64_t lines) {
+  constexpr size_t kBlock = 32;
+  uint64_t idx[kBlock];
+  for (size_t start = begin; start < end; start += kBlock) {
+    const size_t count = std::min(kBlock, end - start);
+    for (size_t i = 0; i < count; ++i) {
+      idx[i] = floor_line_of(ks.ptrs[start + i], ks.lens[start + i], lines) * 8;
+      __builtin_prefetch(&words[idx[i]], 1);
+    }
+    for (size_t i = 0; i < count; ++i) words[idx[i]] |= 1;
+  }
+  return words[0];
+}
+
 }  // namespace bloom_bench

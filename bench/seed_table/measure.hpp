@@ -26,7 +26,9 @@ inline constexpr size_t kBatchChunk = 4096;
 
 // One bloom kind through the C API (bloom_add, bloom_query, the batch calls,
 // bloom_serialized_size). kind is a bloom_kind.
-ResultRow measure_bloom_kind(int kind, const Workload &w, const KeySet &pos, const KeySet &neg);
+// flags: bloom_options.flags (BLOOM_FLAG_SPLIT_BLOCK for the "blocked-split" row).
+ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const KeySet &pos,
+                             const KeySet &neg);
 
 // The floor: one XXH3-64 of the key plus one random 64-byte line read from an
 // array of formula_bytes(n, p), one key at a time (pos_ns, neg_ns) and in

@@ -13,10 +13,11 @@ namespace bloom_bench {
 
 namespace {
 
-bloom_status create(int kind, const Workload &w, bloom_filter **out) {
+bloom_status create(int kind, uint32_t flags, const Workload &w, bloom_filter **out) {
   bloom_options o;
   bloom_options_init(&o);
   o.kind = kind;
+  o.flags = flags;
   o.capacity = w.keys;
   o.fp_rate = w.p;
   return bloom_create(&o, out);
@@ -52,14 +53,16 @@ std::string error_note(const char *what) { return std::string(what) + ": " + blo
 
 }  // namespace
 
-ResultRow measure_bloom_kind(int kind, const Workload &w, const KeySet &pos, const KeySet &neg) {
+ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const KeySet &pos,
+                             const KeySet &neg) {
   ResultRow row;
   row.impl = bloom_kind_name(kind) ? bloom_kind_name(kind) : "unknown";
+  if (flags & BLOOM_FLAG_SPLIT_BLOCK) row.impl += "-split";
   row.keys = w.keys;
   row.p = w.p;
 
   bloom_filter *f = nullptr;
-  const bloom_status created = create(kind, w, &f);
+  const bloom_status created = create(kind, flags, w, &f);
   if (created == BLOOM_E_UNSUPPORTED) {
     row.note = "n/a: not implemented in this build";
     return row;
@@ -76,7 +79,7 @@ ResultRow measure_bloom_kind(int kind, const Workload &w, const KeySet &pos, con
   // freed after it stops.
   bool ok = true;
   bloom_filter *g = nullptr;
-  auto fresh = [&](int) { ok &= create(kind, w, &g) == BLOOM_OK; };
+  auto fresh = [&](int) { ok &= create(kind, flags, w, &g) == BLOOM_OK; };
   row.insert_ns = median_ns_per_item_between(
       w.reps, pos.size(), fresh,
       [&](int) {

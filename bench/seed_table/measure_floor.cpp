@@ -14,9 +14,14 @@ ResultRow measure_floor(const Workload &w, const KeySet &pos, const KeySet &neg)
   row.p = w.p;
   const uint64_t bytes = formula_bytes(w.keys, w.p);
   const uint64_t lines = bytes / 64;
-  const std::vector<uint64_t> words = floor_words(bytes);
+  std::vector<uint64_t> words = floor_words(bytes);
   row.bytes = static_cast<double>(bytes);
   row.bits_per_key = static_cast<double>(bytes) * 8 / static_cast<double>(w.keys);
+  // The insert columns hold the add floor: hash + one read-modify-write.
+  row.insert_ns = median_ns_per_item(
+      w.reps, pos.size(), [&](int) { keep(floor_rmw_single(pos, 0, pos.size(), words.data(), lines)); });
+  row.insert_batch_ns = median_ns_per_item(
+      w.reps, pos.size(), [&](int) { keep(floor_rmw_prefetched(pos, 0, pos.size(), words.data(), lines)); });
   row.pos_ns = median_ns_per_item(
       w.reps, pos.size(), [&](int) { keep(floor_read_single(pos, 0, pos.size(), words.data(), lines)); });
   row.neg_ns = median_ns_per_item(

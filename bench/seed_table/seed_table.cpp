@@ -87,12 +87,14 @@ int child_main(const std::string &impl, const bb::Workload &w) {
   if (impl == "floor") {
     row = bb::measure_floor(w, pos, neg);
   } else {
-    const int kind = bloom_kind_from_name(impl.c_str());
+    // "blocked-split": the blocked kind with BLOOM_FLAG_SPLIT_BLOCK.
+    const bool split = impl == "blocked-split";
+    const int kind = bloom_kind_from_name(split ? "blocked" : impl.c_str());
     if (kind == 0) {
       std::fprintf(stderr, "seed_table: unknown kind '%s'\n", impl.c_str());
       return 2;
     }
-    row = bb::measure_bloom_kind(kind, w, pos, neg);
+    row = bb::measure_bloom_kind(kind, split ? BLOOM_FLAG_SPLIT_BLOCK : 0u, w, pos, neg);
   }
   const long peak_kb = bb::peak_rss_kb();
   row.peak_rss_kb = static_cast<double>(peak_kb);
@@ -175,7 +177,7 @@ int main(int argc, char **argv) {
     };
     std::vector<std::string> impls;
     for (const char *impl :
-         {"floor", "classic", "partitioned", "blocked", "counting", "scalable", "libbloom"})
+         {"floor", "classic", "partitioned", "blocked", "blocked-split", "counting", "scalable", "libbloom"})
       if (wanted(impl)) impls.push_back(impl);
     bb::Rounds results;
     for (int round = 0; round < rounds; ++round) {

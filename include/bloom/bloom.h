@@ -99,7 +99,13 @@ typedef enum bloom_hash {
   BLOOM_HASH_XXH3 = 1,    /* XXH3-128 (xxHash): the default, fastest;
                              blocked filters use XXH3-64 (format 1.1) */
   BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
-  BLOOM_HASH_FNV1A = 3    /* FNV-1a 64, widened to 128 bits by a mixer */
+  BLOOM_HASH_FNV1A = 3,   /* FNV-1a 64, widened to 128 bits by a mixer */
+  BLOOM_HASH_REDISBLOOM = 4 /* RedisBloom's: MurmurHash64A twice (the seed,
+                               then the first value), positions (a + i*b)
+                               mod m; seed 0 means RedisBloom's fixed
+                               0xc6a4a7935bd1e995. Classic and scalable
+                               only, which then size and grow as RedisBloom
+                               does (format 1.4, since 0.3.0) */
 } bloom_hash;
 
 /* Adds may run from many threads at once (atomic OR); see the top comment. */
@@ -115,6 +121,15 @@ typedef enum bloom_hash {
  * Blocked filters refuse it (BLOOM_E_INVALID_ARG): their probes inside a
  * line are not double hashing. */
 #define BLOOM_FLAG_PLAIN_DOUBLE_HASHING 0x2u
+/* Blocked filters only (BLOOM_E_INVALID_ARG elsewhere): split blocks of 32
+ * bytes and k = 8, one bit in each 32-bit word of the block, where the
+ * default blocked filter puts k bits anywhere in a 64-byte line. One SIMD
+ * compare per query or add; in exchange it needs more memory for the same
+ * fp_rate (bits per key at p = 1e-2 / 1e-3 / 1e-4: 10.53 / 16.89 / 26.34,
+ * against 9.92 / 15.55 / 22.03; docs/choosing.md). Explicit bits must be a
+ * multiple of 256 and explicit hashes 0 or 8. Recorded in saved files
+ * (format 1.4); filters that differ in it do not merge. Since 0.3.0. */
+#define BLOOM_FLAG_SPLIT_BLOCK 0x4u
 
 /* The largest filter: 2^40 bits (128 GiB) or, for counting filters, 2^40
  * counters (512 GiB at 4 bits each). */
@@ -217,7 +232,7 @@ BLOOM_API bloom_status bloom_clear(bloom_filter *f);
  * Returns BLOOM_OK, BLOOM_E_INVALID_ARG, BLOOM_E_UNSUPPORTED (mapped filter),
  * BLOOM_E_NOMEM (scalable: a new stage could not be allocated),
  * BLOOM_E_OVERFLOW (scalable: the next stage would take the chain past
- * BLOOM_MAX_BITS or 1024 stages -- a large growth factor gets there sooner --
+ * BLOOM_MAX_BITS -- a large growth factor gets there sooner --
  * or its capacity would pass 2^64 or its error rate underflow to 0).
  * On either scalable failure the filter is unchanged. bloom_add_batch and
  * bloom_test_and_add return the same statuses. */
@@ -245,7 +260,10 @@ BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
  * the newest. A slice receives insertions while it is among the k newest,
  * i.e. for k generations, k g keys; m = ceil(k g / ln 2), rounded up to a
  * multiple of 64, leaves a retired slice half full, as in the paper.
- * Memory: (k + l) m bits ~ (k + l) k W / (l ln 2).
+ * Memory: (k + l) m bits ~ (k + l) k W / (l ln 2). Windows created since
+ * format 1.4 are blocked: a key's bits in 8 neighbouring slices share one
+ * 64-byte line (2-3 lines per add instead of k), and m is grown 2-4% over
+ * the formula so that the rate still meets fp_rate (docs/kinds-window.md).
  *
  * Rate. With slice fills x_i = 1 - 2^(-a_i / k) (a_i = generations slice i
  * has received, at most k), a key that was never added is a false positive
@@ -485,7 +503,8 @@ typedef struct bloom_info {
    * 1.1 for blocked filters created since format 1.1 (in-line bit layout
    * 2); 1.2 for classic, partitioned and counting filters with mixed probes
    * (created since 1.2 with m * k * 2^-k < 4000) and scalable filters
-   * created since 1.2; 1.3 for window filters; 1.0 for the rest,
+   * created since 1.2; 1.4 for window filters created since 1.4 (blocked
+   * layout), 1.3 for window filters loaded from 1.3 files; 1.0 for the rest,
    * including filters loaded from 1.0 files. A file's minor version does not decide whether it loads: its
    * flags do (an unknown flag is BLOOM_E_FORMAT; docs/FORMAT.md); two
    * filters merge or intersect only when their versions are equal (and the

@@ -117,6 +117,7 @@ enum class hash : int32_t {
   xxh3 = BLOOM_HASH_XXH3,
   murmur3 = BLOOM_HASH_MURMUR3,
   fnv1a = BLOOM_HASH_FNV1A,
+  redisbloom = BLOOM_HASH_REDISBLOOM,
 };
 
 /* A builder over bloom_options, starting from bloom_options_init's defaults:

@@ -16,7 +16,7 @@ class FilterInfo:
     Attributes:
         kind: "classic", "partitioned", "blocked", "counting", "scalable" or
             "window".
-        hash: "xxh3", "murmur3" or "fnv1a".
+        hash: "xxh3", "murmur3", "fnv1a" or "redisbloom".
         seed: the hash seed (part of the filter's identity).
         hashes: k, probes per key (scalable: of the newest stage).
         bits: m, bits or counters (scalable: all stages).
@@ -33,6 +33,7 @@ class FilterInfo:
         growth, tightening: scalable parameters; 0.0 for other kinds.
         concurrent: created with concurrent adds allowed.
         plain_double_hashing: probes by plain Kirsch-Mitzenmacher hashing.
+        split_block: a blocked filter of 32-byte split blocks (k = 8).
         read_only: a mapped filter (``Filter.map``).
         window_ms, window_k, window_l, slice_bits, generation_capacity,
             generation, generation_keys, generation_ms, clock_ms,
@@ -77,6 +78,7 @@ class FilterInfo:
     generation_ms: int = 0
     clock_ms: int = 0
     generation_start_ms: int = 0
+    split_block: bool = False
 
     @property
     def bits_per_key(self) -> float:
@@ -119,4 +121,5 @@ class FilterInfo:
             generation_ms=raw.generation_ms,
             clock_ms=raw.clock_ms,
             generation_start_ms=raw.generation_start_ms,
+            split_block=bool(raw.flags & _native.FLAG_SPLIT_BLOCK),
         )

@@ -45,6 +45,8 @@ enum Offset : size_t {
 const char *format_flag_name(uint32_t flags) {
   if (flags & kFlagBlockedLayout2) return "blocked layout 2";
   if (flags & kFlagMixedProbes) return "mixed probes";
+  if (flags & kFlagWindowBlocked) return "the blocked window layout";
+  if (flags & BLOOM_FLAG_SPLIT_BLOCK) return "split blocks";
   return "a format flag";
 }
 
@@ -59,7 +61,8 @@ std::string hex(uint64_t v) {
 uint64_t checksum64(const void *data, size_t len) { return XXH3_64bits(data, len); }
 
 uint16_t format_minor_for(const FilterConfig &c) {
-  const uint16_t by_flags = c.mixed_probes() ? 2 : c.blocked_layout2() ? 1 : kFormatMinor;
+  const bool uses_1_4 = c.modulo_probes() || c.split_block() || c.window_blocked();
+  const uint16_t by_flags = uses_1_4 ? 4 : c.mixed_probes() ? 2 : c.blocked_layout2() ? 1 : kFormatMinor;
   const uint16_t by_kind = describe(c.kind).format_minor;
   return by_kind > by_flags ? by_kind : by_flags;
 }
@@ -158,10 +161,15 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   h.stages = load_le32(in + kOffStages);
 
   if ((c.flags & ~kFileFlags) != 0) fail(BLOOM_E_FORMAT, "unknown flags " + hex(c.flags));
-  const uint32_t foreign = c.flags & ~(kKnownFlags | descriptor->file_flags);
+  const uint32_t foreign = c.flags & ~(kCommonFlags | descriptor->file_flags);
   if (foreign != 0)
     fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
                              ") is not defined for " + descriptor->name + " filters");
+  if (c.modulo_probes() && (!descriptor->takes_redisbloom_hash || c.mixed_probes() || c.enhanced_probes()))
+    fail(BLOOM_E_FORMAT,
+         "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
+         "unmixed probes (flags " +
+             hex(c.flags) + ")");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");

@@ -18,9 +18,12 @@ inline constexpr uint16_t kFormatMajor = 1;
 inline constexpr uint16_t kFormatMinor = 0;
 // The minor a file is written with: the minor that introduced its kind (3
 // for the window kind, which 1.3 added: older readers refuse its kind
-// number), else 2 when it uses what 1.2 added (the flag kFlagMixedProbes), 1
-// for what 1.1 added (kFlagBlockedLayout2), else 0, so files that need
-// nothing new stay readable by older libraries byte for byte.
+// number), or the highest minor whose additions it uses if that is higher:
+// 4 for split blocks (BLOOM_FLAG_SPLIT_BLOCK), the blocked window layout
+// (kFlagWindowBlocked) and the RedisBloom hash (older readers refuse the
+// flag or the hash number), 2 for kFlagMixedProbes, 1 for
+// kFlagBlockedLayout2, else 0, so files that need nothing new stay readable
+// by older libraries byte for byte.
 uint16_t format_minor_for(const FilterConfig &c);
 inline constexpr size_t kHeaderSize = 128;
 inline constexpr size_t kHeaderChecksumOffset = 120;

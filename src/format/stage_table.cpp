@@ -49,8 +49,10 @@ void write_stage_table(ByteSink &sink, const std::vector<StageDescriptor> &stage
 }
 
 std::vector<StageDescriptor> read_stage_table(ByteSource &src, uint32_t count, uint64_t payload_size) {
-  // The caller bounds count (1024 stages: at most 40 KiB of table); the
-  // table must fit the payload before it is read.
+  // The table (40 bytes a stage, at most 160 GiB for 2^32 stages, no
+  // overflow) must fit the payload before it is allocated and read; the
+  // payload is no larger than the input, so a hostile count cannot make
+  // the table larger than the file that claims it.
   const uint64_t table_size = stage_table_size(count);
   if (table_size > payload_size)
     fail(BLOOM_E_FORMAT, "payload of " + std::to_string(payload_size) + " bytes cannot hold " +

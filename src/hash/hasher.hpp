@@ -15,12 +15,15 @@
 #include "hash/fnv1a.hpp"
 #include "hash/hash128.hpp"
 #include "hash/murmur3.hpp"
+#include "hash/murmur64a.hpp"
 
 namespace bloom::core {
 
-enum class HashKind : int32_t { kXxh3 = 1, kMurmur3 = 2, kFnv1a = 3 };
+// kRedisBloom (format 1.4) is RedisBloom's MurmurHash64A pair; its filters
+// also reduce probes modulo m (murmur64a.hpp, kinds/classic_modulo.cpp).
+enum class HashKind : int32_t { kXxh3 = 1, kMurmur3 = 2, kFnv1a = 3, kRedisBloom = 4 };
 
-inline bool is_valid_hash_kind(int32_t v) { return v >= 1 && v <= 3; }
+inline bool is_valid_hash_kind(int32_t v) { return v >= 1 && v <= 4; }
 
 inline Hash128 xxh3_128(const void *data, size_t len, uint64_t seed) {
   const XXH128_hash_t h = XXH3_128bits_withSeed(data, len, seed);
@@ -67,6 +70,8 @@ struct Hasher {
         return murmur3_x64_128(data, len, seed);
       case HashKind::kFnv1a:
         return fnv1a_128(data, len, seed);
+      case HashKind::kRedisBloom:
+        return redisbloom_hash(data, len, seed);
       case HashKind::kXxh3:
       default:
         return xxh3_128(data, len, seed);

@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/blocked_sizing.hpp"
+#include "kinds/split_block.hpp"
 #include "probe.hpp"
 #include "relaxed_atomic.hpp"
 
@@ -24,20 +25,36 @@ const uint32_t *multipliers_of(const FilterConfig &c) {
 }
 }  // namespace
 
+namespace {
+uint32_t line_words_of(const FilterConfig &c) {
+  return c.split_block() ? split_block::kBlockWords : kLineWords;
+}
+}  // namespace
+
 BlockedFilter::BlockedFilter(const FilterConfig &config)
-    : ArrayFilter(config), lines_(config.bits / kLineBits), kernels_(&blocked::best_kernels()) {
+    : ArrayFilter(config),
+      split_(config.split_block()),
+      line_words_(line_words_of(config)),
+      lines_(config.bits / (64 * line_words_)),
+      kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
     : ArrayFilter(config, std::move(bits)),
-      lines_(config.bits / kLineBits),
+      split_(config.split_block()),
+      line_words_(line_words_of(config)),
+      lines_(config.bits / (64 * line_words_)),
       kernels_(&blocked::best_kernels()) {
   install_key_query_paths();
 }
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : ArrayFilter(other), lines_(other.lines_), kernels_(other.kernels_) {
+    : ArrayFilter(other),
+      split_(other.split_),
+      line_words_(other.line_words_),
+      lines_(other.lines_),
+      kernels_(other.kernels_) {
   install_key_query_paths();
 }
 
@@ -46,12 +63,19 @@ void BlockedFilter::install_key_query_paths() {
   // construction (clear, merge and intersect work in place).
   view_ = {bits_.words(), lines_, hasher_.seed,
            blocked::make_probes(config_.hashes, multipliers_of(config_))};
-  if (config_.key_hash64()) {
+  if (config_.key_hash64() && split_) {
+    const blocked::KeyKernels &key = config_.concurrent() ? kernels_->split_xxh3_64_concurrent
+                                                          : kernels_->split_xxh3_64[view_.seed == 0 ? 1 : 0];
+    set_key_query_paths({key.query, key.query_batch, &view_});
+    if (key.add != nullptr) set_key_add_path({key.add, &view_});
+  } else if (config_.key_hash64()) {
     const blocked::ProbeClass probe_class = blocked::probe_class(config_.hashes);
     const blocked::KeyKernels &key = config_.concurrent()
                                          ? kernels_->xxh3_64_concurrent[probe_class]
                                          : kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][probe_class];
     set_key_query_paths({key.query, key.query_batch, &view_});
+    // Concurrent filters have none (key.add is null) and keep add_key.
+    if (key.add != nullptr) set_key_add_path({key.add, &view_});
   } else {
     reset_key_query_paths();
   }
@@ -59,11 +83,33 @@ void BlockedFilter::install_key_query_paths() {
 
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 
+// A concurrent split-block add: as set_bits below, on the block's 4 words.
+bool BlockedFilter::split_set_bits_concurrent(uint64_t *block, uint32_t x, bool report) {
+  if (!report && split_block::block_has<true>(block, x)) return true;
+  uint64_t mask[split_block::kBlockWords];
+  split_block::block_mask(x, mask);
+  bool all_set = true;
+  for (uint32_t w = 0; w < split_block::kBlockWords; ++w) {
+    if ((relaxed_load(block[w]) & mask[w]) == mask[w]) continue;
+    const uint64_t old = relaxed_fetch_or(block[w], mask[w]);
+    all_set &= (old & mask[w]) == mask[w];
+  }
+  return all_set;
+}
+
 template <bool kReport>
 bool BlockedFilter::set_bits(Hash128 h) {
-  uint64_t *line = bits_.words() + line_of(h) * kLineWords;
+  uint64_t *line = line_words(h);
   const uint32_t x = blocked::line_seed(h.h2);
-  if (!config_.concurrent()) return kernels_->add_line(line, x, view_.probes);
+  if (split_) [[unlikely]] {
+    if (!config_.concurrent()) return kernels_->split_add(line, x);
+    return split_set_bits_concurrent(line, x, kReport);
+  }
+  if (!config_.concurrent()) {
+    if constexpr (kReport) return kernels_->add_line(line, x, view_.probes);
+    kernels_->or_line(line, x, view_.probes);
+    return false;
+  }
   if constexpr (!kReport) {
     // A key already present (duplicates in the stream) writes nothing, so
     // the line stays shared between cores; one predictable branch per key.
@@ -100,12 +146,16 @@ void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
 bool BlockedFilter::test_and_add(Hash128 h) { return set_bits<true>(h); }
 
 bool BlockedFilter::query_concurrent(Hash128 h) const {
+  if (split_) [[unlikely]]
+    return split_block::block_has<true>(line_words(h), blocked::line_seed(h.h2));
   return blocked::line_has<true>(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
                                  config_.hashes, view_.probes.mult);
 }
 
 bool BlockedFilter::query(Hash128 h) const {
   if (config_.concurrent()) return query_concurrent(h);
+  if (split_) [[unlikely]]
+    return kernels_->split_query(line_words(h), blocked::line_seed(h.h2));
   return kernels_->query_line(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
                               view_.probes);
 }
@@ -119,14 +169,14 @@ void BlockedFilter::stage_lines(const Hash128 *hs, size_t count, uint64_t *lines
   for (size_t i = 0; i < count; ++i) {
     lines[i] = line_of(hs[i]);
     seeds[i] = blocked::line_seed(hs[i].h2);
-    if constexpr (kPrefetch) __builtin_prefetch(bits_.words() + lines[i] * kLineWords);
+    if constexpr (kPrefetch) __builtin_prefetch(bits_.words() + lines[i] * line_words_);
   }
 }
 
 // add_keys calls prefetch_block(hs, n) one block before add_block(hs, n)
 // (the only caller), so the lines are already on their way here.
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
-  if (config_.concurrent()) {
+  if (config_.concurrent() || split_) {
     for (size_t i = 0; i < n; ++i) (void)set_bits<false>(hs[i]);
     return;
   }
@@ -140,13 +190,13 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
 }
 
 void BlockedFilter::prefetch_block(const Hash128 *hs, size_t n) const {
-  for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords, 1);
+  for (size_t i = 0; i < n; ++i) __builtin_prefetch(line_words(hs[i]), 1);
 }
 
 void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
-  if (config_.concurrent()) {
-    for (size_t i = 0; i < n; ++i) __builtin_prefetch(bits_.words() + line_of(hs[i]) * kLineWords);
-    for (size_t i = 0; i < n; ++i) out[i] = query_concurrent(hs[i]) ? 1 : 0;
+  if (config_.concurrent() || split_) {
+    for (size_t i = 0; i < n; ++i) __builtin_prefetch(line_words(hs[i]));
+    for (size_t i = 0; i < n; ++i) out[i] = query(hs[i]) ? 1 : 0;
     return;
   }
   uint64_t lines[kBatchBlock];
@@ -158,7 +208,34 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   }
 }
 
+// Split blocks: the rate given the contents is exact (a query tests one
+// uniform bit per word: the product of the words' fills, averaged over
+// blocks); keys from the fill, a word with s of 32 bits set having taken
+// about ln(1 - s/32) / ln(31/32) keys (each key sets one bit per word).
+void BlockedFilter::fill_split_info(bloom_info &info) const {
+  const uint64_t *w = bits_.words();
+  uint64_t set = 0;
+  double rate = 0.0;
+  double keys = 0.0;
+  const double per_key = std::log1p(-1.0 / 32.0);
+  for (uint64_t b = 0; b < lines_; ++b) {
+    const uint64_t *block = w + b * split_block::kBlockWords;
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < split_block::kBlockWords; ++i)
+      c += static_cast<uint32_t>(std::popcount(block[i]));
+    set += c;
+    rate += split_block::block_fp_rate(block);
+    keys += c == split_block::kBlockBits ? INFINITY : std::log1p(-static_cast<double>(c) / 256.0) / per_key;
+  }
+  info.bits = bits_.bits();
+  info.bytes = bits_.byte_size();
+  info.fill_ratio = static_cast<double>(set) / static_cast<double>(bits_.bits());
+  info.expected_fp_rate = rate / static_cast<double>(lines_);
+  info.estimated_keys = keys;
+}
+
 void BlockedFilter::fill_info(bloom_info &info) const {
+  if (split_) return fill_split_info(info);
   // How many lines have c bits set, c = 0..512.
   std::array<uint64_t, kLineBits + 1> histogram{};
   const uint64_t *w = bits_.words();

@@ -24,6 +24,10 @@
 // The extra grows as p shrinks: at small p the rate is ruled by the few
 // overloaded lines (a Poisson tail), which only more lines tame.
 //
+// BLOOM_FLAG_SPLIT_BLOCK makes the lines 32-byte blocks with k = 8, one bit
+// per 32-bit word (split_block.hpp): one SIMD compare per key, for more
+// memory.
+//
 // Concurrent adds (BLOOM_FLAG_CONCURRENT) skip keys already present and
 // otherwise OR each probe's bit with a relaxed fetch_or; concurrent queries
 // read the line's words with relaxed atomic loads (plain loads on x86), so
@@ -43,7 +47,8 @@ namespace bloom::core {
 
 class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
  public:
-  // config.bits is a positive multiple of 512 (validate_config checks it).
+  // config.bits is a positive multiple of 512, or of 256 with split blocks
+  // (validate_config checks it).
   explicit BlockedFilter(const FilterConfig &config);
 
   bool query(Hash128 h) const override;
@@ -72,6 +77,11 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   BlockedFilter(const FilterConfig &config, BitArray bits);
 
   uint64_t line_of(Hash128 h) const;
+  // The first word of h's line (or split block).
+  uint64_t *line_words(Hash128 h) { return bits_.words() + line_of(h) * line_words_; }
+  const uint64_t *line_words(Hash128 h) const { return bits_.words() + line_of(h) * line_words_; }
+  bool split_set_bits_concurrent(uint64_t *block, uint32_t x, bool report);
+  void fill_split_info(bloom_info &info) const;
   template <bool kPrefetch>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
   // Sets h's bits; with kReport, returns whether all were set before (a
@@ -84,6 +94,10 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   // XXH3-64 (the concurrent kernels for a concurrent filter).
   void install_key_query_paths();
 
+  // BLOOM_FLAG_SPLIT_BLOCK (split_block.hpp): 32-byte blocks of k = 8 bits,
+  // lines_ counts them and line_words_ is 4; otherwise 64-byte lines of 8.
+  bool split_;
+  uint32_t line_words_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;
   // The lines and probes (k, the layout's multipliers) every path reads;

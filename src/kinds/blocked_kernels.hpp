@@ -78,6 +78,10 @@ struct KeyKernels {
   int (*query)(const void *view, const void *key, size_t len);
   // n keys in blocks: hash a block, prefetch its lines, then probe them.
   void (*query_batch)(const void *view, const void *const *keys, const size_t *lens, size_t n, uint8_t *out);
+  // One add of a filter that is neither concurrent nor read-only (the
+  // filter installs it only then; Filter::KeyAddPath): hash, then OR the
+  // key's bits into its line. view's words are the filter's own, writable.
+  void (*add)(const void *view, const void *key, size_t len);
 };
 
 struct Kernels {
@@ -90,6 +94,8 @@ struct Kernels {
   // Sets the k bits of seed x in the line (not atomically); returns whether
   // all of them were set before.
   bool (*add_line)(uint64_t *line, uint32_t x, const Probes &p);
+  // Sets the k bits of seed x in the line (not atomically), no answer.
+  void (*or_line)(uint64_t *line, uint32_t x, const Probes &p);
   // n keys: add_line(words + 8 * lines[i], seeds[i], p) for each.
   void (*add_lines)(uint64_t *words, const uint64_t *lines, const uint32_t *seeds, size_t n, const Probes &p);
   // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()),
@@ -102,6 +108,15 @@ struct Kernels {
   // words are read with relaxed atomic loads (blocked_line.hpp's load_word),
   // since other threads may be adding. Any seed, indexed [probe_class(k)].
   KeyKernels xxh3_64_concurrent[kProbeClasses];
+  // Split blocks (BLOOM_FLAG_SPLIT_BLOCK, split_block.hpp): one query and one
+  // add (returning whether all 8 bits were set before) of a 4-word block,
+  // and the whole queries and adds of XXH3-64 split-block filters, indexed
+  // [seed is 0] (LineView::lines counts blocks), and of concurrent ones
+  // (relaxed atomic loads; no add).
+  bool (*split_query)(const uint64_t *block, uint32_t x);
+  bool (*split_add)(uint64_t *block, uint32_t x);
+  KeyKernels split_xxh3_64[2];
+  KeyKernels split_xxh3_64_concurrent;
 };
 
 const Kernels &portable_kernels();

@@ -11,6 +11,7 @@
 #include "error.hpp"
 #include "inclusion_exclusion.hpp"
 #include "kinds/blocked_line.hpp"
+#include "kinds/split_block.hpp"
 #include "sizing.hpp"
 
 namespace bloom::core::blocked {
@@ -218,9 +219,37 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
   return best;
 }
 
+namespace {
+
+// Split blocks (BLOOM_FLAG_SPLIT_BLOCK): k is 8, m a multiple of 256, the
+// blocks split_block::smallest_blocks finds for (n, p).
+void size_split_block(const bloom_options &o, FilterConfig &c) {
+  if (o.hashes != 0 && o.hashes != split_block::kProbes)
+    fail(BLOOM_E_INVALID_ARG,
+         "split-block filters have k = 8 (one bit per 32-bit word); hashes = " + std::to_string(o.hashes));
+  c.hashes = split_block::kProbes;
+  if (o.bits == 0) {
+    if (o.capacity == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
+    c.bits = split_block::smallest_blocks(o.capacity, o.fp_rate) * split_block::kBlockBits;
+    c.fp_rate = o.fp_rate;
+    return;
+  }
+  if (o.bits > BLOOM_MAX_BITS)
+    fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+  if (o.bits % split_block::kBlockBits != 0)
+    fail(BLOOM_E_INVALID_ARG,
+         "split-block filters need bits to be a multiple of 256 (one 32-byte block); got " +
+             std::to_string(o.bits));
+  c.bits = o.bits;
+  c.fp_rate = 0;
+}
+
+}  // namespace
+
 void size_blocked(const bloom_options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
+  if ((o.flags & BLOOM_FLAG_SPLIT_BLOCK) != 0) return size_split_block(o, c);
   if (o.bits == 0) {
     const BlockedShape s = blocked_shape(o.capacity, o.fp_rate, o.hashes);
     c.bits = s.lines * kLineBits;

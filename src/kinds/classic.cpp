@@ -26,6 +26,7 @@ ClassicFilter::ClassicFilter(const ClassicFilter &other) : ProbingArrayFilter(ot
 // Sets every probed bit; returns whether all of them were set before.
 template <bool kConcurrent, ProbeScheme kScheme>
 bool ClassicFilter::probe_and_set(Hash128 h) {
+  if constexpr (kScheme == ProbeScheme::kModulo) return modulo_test_and_add(h);  // classic_modulo.cpp
   ProbeSequence seq(h, kScheme);
   const uint64_t m = bits_.bits();
   bool all_set = true;
@@ -55,6 +56,7 @@ bool ClassicFilter::probe_and_set(Hash128 h) {
 // faster than one branch per group of 4 for both.
 template <bool kConcurrent, ProbeScheme kScheme>
 bool ClassicFilter::probe(Hash128 h) const {
+  if constexpr (kScheme == ProbeScheme::kModulo) return modulo_query(h);  // classic_modulo.cpp
   ProbeSequence seq(h, kScheme);
   const uint64_t m = bits_.bits();
   const uint32_t k = config_.hashes;
@@ -117,11 +119,13 @@ void ClassicFilter::query_all(const Hash128 *hs, size_t n, uint8_t *out) const {
 // same within the noise of a shared machine (+-15%), so the cheapest
 // complete choice is kept. One dispatch per block, none per key.
 void ClassicFilter::add_block(const Hash128 *hs, size_t n) {
+  if (config_.probe_scheme() == ProbeScheme::kModulo) return modulo_add_block(hs, n);
   prefetch_probes(hs, n, config_.hashes);
   with_shape(config_, [&]<bool kConcurrent, ProbeScheme kScheme>() { add_all<kConcurrent, kScheme>(hs, n); });
 }
 
 void ClassicFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
+  if (config_.probe_scheme() == ProbeScheme::kModulo) return modulo_query_block(hs, n, out);
   prefetch_probes(hs, n, std::min(config_.hashes, kQueryPrefetchProbes));
   with_shape(config_,
              [&]<bool kConcurrent, ProbeScheme kScheme>() { query_all<kConcurrent, kScheme>(hs, n, out); });

@@ -42,6 +42,13 @@ class ClassicFilter final : public ProbingArrayFilter<ClassicFilter, BitArray> {
   template <bool kConcurrent, ProbeScheme kScheme>
   void query_all(const Hash128 *hs, size_t n, uint8_t *out) const;
   void prefetch_probes(const Hash128 *hs, size_t n, uint32_t probes) const;
+  // The probes of the RedisBloom hash kind (config_.modulo_probes()):
+  // positions (h1 + i h2) mod m, plain and unmixed, as RedisBloom sets them
+  // (kinds/classic_modulo.cpp).
+  bool modulo_test_and_add(Hash128 h);
+  bool modulo_query(Hash128 h) const;
+  void modulo_add_block(const Hash128 *hs, size_t n);
+  void modulo_query_block(const Hash128 *hs, size_t n, uint8_t *out) const;
   // bloom_query on an XXH3 filter: the hash and the probes in the one
   // function the C API calls (see install_key_query).
   template <bool kConcurrent, ProbeScheme kScheme>

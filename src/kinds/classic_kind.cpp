@@ -16,6 +16,7 @@ extern const KindDescriptor kClassicKind{Kind::kClassic,
                                          kFlagMixedProbes,
                                          0,
                                          true,
+                                         true,  // takes the redisbloom hash
                                          MixedProbes::kWhenSmall,
                                          &size_bit_array,
                                          &validate_classic,

@@ -30,6 +30,7 @@ extern const KindDescriptor kCountingKind{Kind::kCounting,
                                           kFlagMixedProbes,
                                           0,
                                           false,
+                                          false,  // takes the redisbloom hash
                                           MixedProbes::kWhenSmall,
                                           &size_counting,
                                           &validate_counting,

@@ -3,6 +3,7 @@
 
 #include "error.hpp"
 #include "kind_table.hpp"
+#include "kinds/redisbloom_sizing.hpp"
 #include "kinds/registry.hpp"
 #include "sizing.hpp"
 #include "small_filter_sizing.hpp"
@@ -12,7 +13,14 @@ namespace bloom::core {
 void size_bit_array(const bloom_options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
-  if (o.bits == 0) {
+  if (o.bits == 0 && c.modulo_probes()) {
+    // RedisBloom's sizing (redisbloom_sizing.hpp), so its filters answer
+    // with its bits.
+    const RedisBloomShape s = redisbloom_shape(o.capacity, o.fp_rate);
+    c.bits = s.bits;
+    c.hashes = o.hashes != 0 ? o.hashes : s.hashes;
+    c.fp_rate = o.fp_rate;
+  } else if (o.bits == 0) {
     const Shape s = fit_small_filter(optimal_shape(o.capacity, o.fp_rate), o.capacity, o.fp_rate, o.hashes,
                                      c.kind == Kind::kPartitioned);
     c.bits = s.bits;

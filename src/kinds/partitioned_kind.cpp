@@ -25,6 +25,7 @@ extern const KindDescriptor kPartitionedKind{Kind::kPartitioned,
                                              kFlagMixedProbes,
                                              0,
                                              true,
+                                             false,  // takes the redisbloom hash
                                              MixedProbes::kWhenSmall,
                                              &size_bit_array,
                                              &validate_partitioned,

@@ -38,11 +38,16 @@ const KindDescriptor &describe(Kind k) {
 }
 
 void validate_config(const FilterConfig &c) {
+  const KindDescriptor &kind = describe(c.kind);
+  // An option of one kind on another: the only one is BLOOM_FLAG_SPLIT_BLOCK
+  // (in the blocked row's file_flags).
+  if ((c.flags & kKnownFlags & ~(kCommonFlags | kind.file_flags)) != 0)
+    fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_SPLIT_BLOCK applies to blocked filters only");
   if (c.bits < 1 || c.bits > BLOOM_MAX_BITS)
     fail(BLOOM_E_OVERFLOW, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_INVALID_ARG, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
-  describe(c.kind).validate(c);
+  kind.validate(c);
 }
 
 std::unique_ptr<Filter> create_filter(const FilterConfig &c) { return describe(c.kind).create(c); }

@@ -8,6 +8,7 @@
 
 #include "error.hpp"
 #include "format/stage_table.hpp"
+#include "kinds/redisbloom_sizing.hpp"
 #include "kinds/scalable_sizing.hpp"
 #include "sizing.hpp"
 
@@ -29,6 +30,13 @@ FilterConfig stage_config(const FilterConfig &chain, uint64_t capacity, double f
   return c;
 }
 
+// Stage `index` of a chain: the library's sizing, or RedisBloom's for its
+// hash kind (a chain moved out of RedisBloom grows as RedisBloom would).
+StageShape chain_stage_shape(const FilterConfig &c, uint32_t index) {
+  if (c.modulo_probes()) return redisbloom_stage_shape(c.capacity, c.fp_rate, c.growth, index);
+  return scalable_stage_shape(c.capacity, c.fp_rate, c.growth, c.tightening, index);
+}
+
 // A stage must be the one the header's (capacity, fp_rate, growth,
 // tightening) describe: the next stage is sized from those fields, so a
 // header that disagrees with its stages could make one add allocate
@@ -42,7 +50,7 @@ void check_stage_matches_header(const StageDescriptor &d, const FilterConfig &hd
   const std::string stage = "stage " + std::to_string(i) + ": ";
   StageShape t;
   try {
-    t = scalable_stage_shape(hdr.capacity, hdr.fp_rate, hdr.growth, hdr.tightening, i);
+    t = chain_stage_shape(hdr, i);
   } catch (const Error &e) {
     fail(BLOOM_E_FORMAT,
          stage + "the header's capacity, fp_rate, growth and tightening give no stage: " + e.what());
@@ -68,11 +76,8 @@ ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
     : Filter(config), stages_(std::move(stages)) {}
 
 StageShape ScalableFilter::stage_shape(uint32_t index) const {
-  if (index >= kMaxStages)
-    fail(BLOOM_E_OVERFLOW,
-         "the scalable filter has reached its limit of " + std::to_string(kMaxStages) + " stages");
-  const StageShape s =
-      scalable_stage_shape(config_.capacity, config_.fp_rate, config_.growth, config_.tightening, index);
+  if (index == UINT32_MAX) fail(BLOOM_E_OVERFLOW, "the scalable filter has 2^32 - 1 stages");
+  const StageShape s = chain_stage_shape(config_, index);
   if (index == 0 && (s.bits != config_.bits || s.hashes != config_.hashes))
     fail(BLOOM_E_INVALID_ARG, "scalable stage 0 does not match the configured m and k");
   if (s.bits > BLOOM_MAX_BITS - total_bits())
@@ -248,22 +253,22 @@ void ScalableFilter::write_payload(ByteSink &sink) const {
 
 std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, bool zero_copy) {
   const uint32_t count = h.stages;
-  if (count > kMaxStages)
-    fail(BLOOM_E_FORMAT,
-         "stage count " + std::to_string(count) + " exceeds the limit of " + std::to_string(kMaxStages));
+  // No cap on the stage count: read_stage_table refuses a table (40 bytes
+  // a stage) the payload cannot hold before allocating it, and the payload
+  // is no larger than the input.
   const std::vector<StageDescriptor> descs = read_stage_table(src, count, h.payload_size);
   // Every stage's size, checked against the payload before any allocation.
-  // Each stage is at most 2^40 bits and there are at most 1024 of them, so
-  // none of these sums can overflow 64 bits.
+  // Each stage is at most 2^40 bits (read_stage_table) and the running
+  // total is kept at most 2^40, so none of these sums can overflow 64 bits.
   uint64_t total_bits = 0;
   uint64_t needed = stage_table_size(count);
   for (uint32_t i = 0; i < count; ++i) {
     check_stage_matches_header(descs[i], h.config, i);
     total_bits += descs[i].bits;
+    if (total_bits > BLOOM_MAX_BITS)
+      fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
     needed += pad_to_stage_align(ClassicFilter::payload_size_for(descs[i].bits));
   }
-  if (total_bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
   if (needed != h.payload_size)
     fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
                              std::to_string(count) + " stages it describes (" + std::to_string(needed) +

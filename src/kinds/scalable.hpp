@@ -9,7 +9,10 @@
 // newest stage; when its count of inserted keys reaches its capacity, the
 // next add first appends a new stage. If that allocation fails the add
 // returns BLOOM_E_NOMEM and the filter is unchanged (BLOOM_E_OVERFLOW past
-// 2^40 bits in all stages or kMaxStages stages).
+// 2^40 bits in all stages, or when the next stage's capacity overflows or
+// its error rate falls below 1e-300). There is no cap on the number of
+// stages: as in RedisBloom the limit is memory, and callers that bound it
+// (the Redis module) check bloom_growth_bytes before a stage is allocated.
 //
 // Adds skip keys the chain already reports present (as RedisBloom does): a
 // duplicate, or a false positive, would set bits that change no answer, and
@@ -50,8 +53,6 @@ namespace bloom::core {
 
 class ScalableFilter final : public Filter {
  public:
-  static constexpr uint32_t kMaxStages = 1024;
-
   explicit ScalableFilter(const FilterConfig &config);
   // Validates the stage table against h.payload_size before allocating.
   static std::unique_ptr<Filter> load(const Header &h, ByteSource &src, bool zero_copy);

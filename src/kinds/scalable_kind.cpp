@@ -2,11 +2,13 @@
 // The scalable kind's row of the kind table (kind_table.hpp): every stage
 // is sized from (capacity, fp_rate, growth, tightening); m and k in the
 // configuration are those of stage 0.
+#include <cmath>
 #include <string>
 
 #include "error.hpp"
 #include "kind_table.hpp"
 #include "kinds/kind_support.hpp"
+#include "kinds/redisbloom_sizing.hpp"
 #include "kinds/scalable.hpp"
 #include "kinds/scalable_sizing.hpp"
 
@@ -32,6 +34,9 @@ void validate_scalable(const FilterConfig &c) {
   if (!(c.fp_rate > 0.0 && c.fp_rate < 1.0))
     fail(BLOOM_E_INVALID_ARG, "scalable filters need an fp_rate strictly between 0 and 1");
   validate_growth(c.growth, c.tightening);
+  if (c.modulo_probes() && (c.tightening != kRedisBloomTightening || c.growth != std::floor(c.growth)))
+    fail(BLOOM_E_INVALID_ARG,
+         "a scalable filter of the redisbloom hash needs tightening 0.5 and an integral growth");
 }
 
 void size_scalable(const bloom_options &o, FilterConfig &c) {
@@ -42,6 +47,19 @@ void size_scalable(const bloom_options &o, FilterConfig &c) {
   c.fp_rate = o.fp_rate;
   c.growth = o.growth;
   c.tightening = o.tightening;
+  if (c.modulo_probes()) {
+    // RedisBloom's chain: an integral EXPANSION, each stage at half the
+    // rate of the one before (redisbloom_sizing.hpp), whatever tightening
+    // was asked for.
+    if (o.growth != std::floor(o.growth))
+      fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) +
+                                    " must be an integer with the redisbloom hash (RedisBloom's EXPANSION)");
+    c.tightening = kRedisBloomTightening;
+    const StageShape s = redisbloom_stage_shape(o.capacity, o.fp_rate, o.growth, 0);
+    c.bits = s.bits;
+    c.hashes = s.hashes;
+    return;
+  }
   const StageShape s = scalable_stage_shape(o.capacity, o.fp_rate, o.growth, o.tightening, 0);
   c.bits = s.bits;
   c.hashes = s.hashes;
@@ -59,6 +77,7 @@ extern const KindDescriptor kScalableKind{Kind::kScalable,
                                           kFlagMixedProbes,
                                           0,
                                           false,
+                                          true,  // takes the redisbloom hash
                                           MixedProbes::kAlways,
                                           &size_scalable,
                                           &validate_scalable,

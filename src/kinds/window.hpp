@@ -35,11 +35,13 @@
 
 #include <memory>
 #include <shared_mutex>
+#include <vector>
 
 #include "bit_array.hpp"
 #include "filter.hpp"
 #include "format/byte_stream.hpp"
 #include "format/header.hpp"
+#include "kinds/window_blocked.hpp"
 
 namespace bloom::core {
 
@@ -93,19 +95,27 @@ class WindowFilter final : public Filter {
   }
   // Bit index of the key's bit in physical slice j.
   uint64_t position(Hash128 h, uint32_t j) const;
+  // find_run for either layout: test(j) says whether physical slice j holds
+  // the key's bit.
+  template <class Test>
+  uint32_t find_run_by(Test &&test) const;
   // The newest logical slice where a run of k of the key's bits starts, or
   // slices_ when there is none.
   uint32_t find_run(Hash128 h) const;
   // Sets the key in the k newest slices, retiring a generation first when
   // a count window's is full. Callers hold the lock.
   void insert(Hash128 h, bool already_in_newest);
+  void set_newest(Hash128 h);  // the key's bits in the k newest slices
   void retire_oldest();
   std::unique_lock<std::shared_mutex> write_lock() const;
   std::shared_lock<std::shared_mutex> read_lock() const;
   bool time_window() const { return config_.window_ms != 0; }
   double slice_fill(uint32_t logical) const;
+  std::vector<uint64_t> slice_counts() const;  // set bits per physical slice
 
   BitArray bits_;
+  bool blocked_;  // format 1.4 layout (window_blocked.hpp), else 1.3's slices
+  WindowBlockedGeometry geometry_;
   uint32_t k_;
   uint32_t slices_;
   uint64_t m_;

@@ -2,7 +2,9 @@
 // The window kind's row of the kind table (kind_table.hpp): the shape
 // follows from (capacity, fp_rate) alone (window_sizing.hpp); a file
 // carries it in its payload's descriptor, which WindowFilter::load reads and
-// validates. Format 1.3 introduced the kind.
+// validates. Format 1.3 introduced the kind; since 1.4 new windows use the
+// blocked layout (kFlagWindowBlocked, kinds/window_blocked.hpp), and files
+// without the flag keep 1.3's one array per slice.
 #include <string>
 
 #include "error.hpp"
@@ -37,7 +39,9 @@ void size_window(const bloom_options &o, FilterConfig &c) {
     fail(BLOOM_E_INVALID_ARG,
          "window filters size their slices from capacity (the window W) and fp_rate; bits and hashes must be "
          "0");
-  const WindowShape s = window_shape(o.capacity, o.fp_rate);
+  // New windows use the blocked layout (format 1.4, kinds/window_blocked.hpp).
+  const WindowShape s = window_blocked_shape(o.capacity, o.fp_rate);
+  c.flags |= kFlagWindowBlocked;
   c.fp_rate = o.fp_rate, c.window_ms = o.window_ms;
   c.hashes = s.k, c.window_l = s.l, c.window_generation = s.g, c.window_slice_bits = s.m;
   c.bits = s.m * (s.k + s.l);
@@ -47,9 +51,10 @@ void size_window(const bloom_options &o, FilterConfig &c) {
 
 extern const KindDescriptor kWindowKind{Kind::kWindow,
                                         "window",
-                                        kFlagMixedProbes,
+                                        kFlagMixedProbes | kFlagWindowBlocked,
                                         3,
                                         false,
+                                        false,  // takes the redisbloom hash
                                         MixedProbes::kAlways,
                                         &size_window,
                                         &validate_window,

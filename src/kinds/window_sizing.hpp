@@ -58,4 +58,20 @@ WindowShape window_shape(uint64_t W, double p);
 // The exact worst-case rate of a built shape: fills 1 - (1 - 1/m)^(a g).
 double window_shape_rate(const WindowShape &s);
 
+// The worst-case rate of a shape in the blocked layout (window_blocked.hpp),
+// modelled: a key lands in one line of each group of 8 slices, so each
+// slice's word in a line holds a Poisson number of keys, N ~ Poi(a g 64 / m)
+// for a slice of a generations; within a group the loads of its slices are
+// taken comonotone (one uniform per line, N_i its quantile for each slice),
+// which over-states how they move together (neighbouring slices share all
+// but a few generations) and so errs towards a higher rate; groups are
+// independent (a key's lines in two groups are independent), so the
+// run-length recursion averages each group's step over its load. The worst
+// over the ring's alignments to the groups is returned.
+double window_blocked_rate(const WindowShape &s);
+
+// window_shape() for the blocked layout: the same (k, l, g), m grown until
+// window_blocked_rate() meets p.
+WindowShape window_blocked_shape(uint64_t W, double p);
+
 }  // namespace bloom::core

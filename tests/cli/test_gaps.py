@@ -53,6 +53,23 @@ class RemoveTest(CliTestCase):
         self.assert_one_line_error(p, "counting")
 
 
+class SplitBlockOptionTest(CliTestCase):
+    def test_split_block_reaches_the_filter(self):
+        f = self.path("b.bloom")
+        keys = random_keys(3000, seed=5)
+        self.build("-o", f, "--kind", "blocked", "--split-block", "-n", "3000", "-p", "0.001",
+                   input="\n".join(keys) + "\n")
+        s = self.stats(f)
+        self.assertEqual(s["hashes"], 8)
+        self.assertEqual(s["format"], "1.4")
+        self.assertIn("split-block", self.run_bloom("stats", f, check=0).stdout)
+        self.run_bloom("query", f, "--file", self.write("k.txt", "\n".join(keys) + "\n"), check=0)
+
+    def test_refused_for_other_kinds(self):
+        p = self.run_bloom("build", "-o", self.path("x.bloom"), "--split-block", input="a\n", check=2)
+        self.assert_one_line_error(p, "--split-block", "blocked")
+
+
 class ScalableOptionsTest(CliTestCase):
     def test_growth_and_tightening_reach_the_filter(self):
         f = self.path("s.bloom")

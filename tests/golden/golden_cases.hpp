@@ -76,13 +76,30 @@ inline constexpr Case kCases[] = {
     {"scalable_xxh3_v1_2_exact", BLOOM_KIND_SCALABLE, BLOOM_HASH_XXH3, 0, 0, 200, 0.01, 2000},  // 4 stages
     {"classic_xxh3_v1_2_exact", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3, 0, 0, 20, 0.01, 20},  // m 192 -> 194
     {"partitioned_xxh3_v1_2_exact", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3, 0, 0, 5, 0.01, 5},
+    // Format 1.4: split blocks (32-byte blocks, k = 8), XXH3-64 and a 128-bit hash.
+    {"blocked_split_xxh3_v1_4", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, 0, BLOOM_FLAG_SPLIT_BLOCK, 1000, 0.01, 1000},
+    {"blocked_split_murmur3_v1_4", BLOOM_KIND_BLOCKED, BLOOM_HASH_MURMUR3, 0x5eedULL, BLOOM_FLAG_SPLIT_BLOCK, 700,
+     0.0001, 700},
     // Format 1.3: the window kind. 1,000 keys in a count window of 1,000
     // retire 23 generations (g = 42), so the ring's position is pinned too;
     // the time window's keys span 5 s of a 6 s window (l = 61: generations of
     // 99 ms, about 20 keys each, under g = 25).
-    {"window_xxh3_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    // New windows are blocked since 1.4: the 1.3 files are rebuilt in their
+    // loaded layout (count), or only loaded (time: re-adding after a clear
+    // would need the clock replayed).
+    {"window_xxh3_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000, false},
     {"window_murmur3_plain_time_v1_3", BLOOM_KIND_WINDOW, BLOOM_HASH_MURMUR3, 5,
+     BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 1500, 0.001, 1000, true, false, 6000},
+    // Format 1.4: the window kind's blocked layout (8 slices to a line), the
+    // same two cases.
+    {"window_xxh3_v1_4", BLOOM_KIND_WINDOW, BLOOM_HASH_XXH3, 0, 0, 1000, 0.01, 1000},
+    {"window_murmur3_plain_time_v1_4", BLOOM_KIND_WINDOW, BLOOM_HASH_MURMUR3, 5,
      BLOOM_FLAG_PLAIN_DOUBLE_HASHING, 1500, 0.001, 1000, true, true, 6000},
+    // Format 1.4: RedisBloom's hashing, bit positions and sizing (seed 0 =
+    // RedisBloom's fixed seed); the shapes of fixtures f3 and f2 of
+    // redis/tests/fixtures/redisbloom (the scalable one grows 5 stages).
+    {"classic_redisbloom_v1_4", BLOOM_KIND_CLASSIC, BLOOM_HASH_REDISBLOOM, 0, 0, 10000, 0.0001, 5000},
+    {"scalable_redisbloom_v1_4", BLOOM_KIND_SCALABLE, BLOOM_HASH_REDISBLOOM, 0, 0, 100, 0.001, 2000},
 };
 
 inline constexpr uint64_t kProbeCount = 4000;  // "golden-probe-<i>" answers are recorded

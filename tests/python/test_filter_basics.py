@@ -207,6 +207,21 @@ class InfoAndLenTest(unittest.TestCase):
         self.assertTrue(f.info.concurrent)
         self.assertTrue(f.info.plain_double_hashing)
 
+    def test_split_block(self):
+        f = bloomkit.Filter(capacity=2000, fp_rate=0.01, kind="blocked", split_block=True)
+        self.assertTrue(f.info.split_block)
+        self.assertEqual(f.info.hashes, 8)
+        self.assertEqual(f.info.bits % 256, 0)
+        self.assertEqual(f.info.format_version, (1, 4))
+        present = keys("in", 2000)
+        f.add_many(present[:1000])
+        for k in present[1000:]:
+            f.add(k)
+        self.assertTrue(all(k in f for k in present))
+        self.assertFalse(bloomkit.Filter(capacity=100, kind="blocked").info.split_block)
+        with self.assertRaises(bloomkit.BloomInvalidArgumentError):
+            bloomkit.Filter(capacity=100, kind="classic", split_block=True)
+
     def test_clear_copy_and_close(self):
         f = bloomkit.Filter(capacity=100)
         f.add("a")

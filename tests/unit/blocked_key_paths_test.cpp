@@ -13,6 +13,7 @@
 #include "configure.hpp"
 #include "kinds/blocked.hpp"
 #include "kinds/blocked_kernels.hpp"
+#include "kinds/blocked_line.hpp"
 #include "kinds/registry.hpp"
 #include "test_util.hpp"
 
@@ -186,6 +187,53 @@ TEST(BlockedKeyPaths, OnlyXxh3FiltersTakeTheKeyPaths) {
       EXPECT_EQ(got, std::vector<uint8_t>(keys.size(), 1)) << hash << " " << flags;
     }
   }
+}
+
+// bloom_add's key-level add (Filter::add_key_fast, KeyKernels::add) sets
+// exactly the bits of the generic path -- hash with the filter's Hasher,
+// then set the line's bits through the portable loop -- for every kernel
+// set, every k, both seeds and every XXH3 length class, and counts the key.
+TEST(BlockedKeyPaths, KeyLevelAddSetsExactlyTheGenericBits) {
+  std::vector<uint32_t> ks;
+  for (uint32_t k = 1; k <= 20; ++k) ks.push_back(k);
+  for (uint32_t k : {24u, 31u, 33u, 64u}) ks.push_back(k);
+  const auto keys = keys_of_all_lengths("add-", 6);
+  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
+    for (uint32_t k : ks) {
+      auto want = make_blocked(2000, 1e-3, seed, k);
+      auto &want_blocked = static_cast<BlockedFilter &>(*want);
+      want_blocked.use_kernels(core::blocked::portable_kernels());
+      for (const auto &key : keys) {
+        const core::Hash128 h = want->hasher()(key.data(), key.size());
+        // The portable line add: the bits blocked_line.hpp's layout pins.
+        auto *words = const_cast<uint64_t *>(want_blocked.bit_array().words());
+        ASSERT_TRUE(want->config().blocked_layout2());
+        (void)core::blocked::line_add(words + core::reduce_range(h.h1, want_blocked.lines()) * 8,
+                                      core::blocked::line_seed(h.h2), k,
+                                      core::blocked::kSaltMultipliers.data());
+      }
+      for (const Kernels *set : kernel_sets()) {
+        auto got = make_blocked(2000, 1e-3, seed, k);
+        auto &got_blocked = static_cast<BlockedFilter &>(*got);
+        got_blocked.use_kernels(*set);
+        for (const auto &key : keys) ASSERT_TRUE(got->add_key_fast(key.data(), key.size())) << set->name;
+        EXPECT_EQ(got->keys_added(), keys.size());
+        const uint64_t words = got_blocked.bit_array().word_count();
+        for (uint64_t w = 0; w < words; ++w)
+          ASSERT_EQ(got_blocked.bit_array().words()[w], want_blocked.bit_array().words()[w])
+              << set->name << " k = " << k << " seed " << seed << " word " << w;
+      }
+    }
+}
+
+// Filters whose adds must go through the checked path have no key-level
+// add: concurrent ones (atomic ORs, striped counts) and read-only mappings.
+TEST(BlockedKeyPaths, ConcurrentFiltersTakeTheCheckedAdd) {
+  auto filter = make_blocked(1000, 1e-3, 0, 0, BLOOM_FLAG_CONCURRENT);
+  EXPECT_FALSE(filter->add_key_fast("k", 1));
+  filter->add_key("k", 1);
+  EXPECT_EQ(filter->query_key("k", 1), 1);
+  EXPECT_EQ(filter->keys_added(), 1u);
 }
 
 }  // namespace

@@ -148,6 +148,11 @@ TEST(Blocked, EveryPathAddsExactlyTheMaskBits) {
           const uint64_t line_index = 0;
           s->add_lines(batch, &line_index, &x, 1, probes);
           ASSERT_EQ(std::memcmp(batch, line, sizeof line), 0) << s->name << " k=" << k;
+          // And so does the plain add (no answer).
+          alignas(64) uint64_t plain[kLineWords];
+          std::memcpy(plain, background, sizeof plain);
+          s->or_line(plain, x, probes);
+          ASSERT_EQ(std::memcmp(plain, line, sizeof line), 0) << s->name << " or_line k=" << k;
         }
       }
     }

@@ -63,12 +63,16 @@ inline void fix_checksums(std::vector<unsigned char> &image) {
 // and the reserved header bytes are ignored on read and written as zero.
 inline std::vector<unsigned char> normalized(std::vector<unsigned char> image) {
   if (image.size() < core::kHeaderSize) return image;
-  // The writer stamps the minor its kind and flags need (format 1.3 for
-  // the window kind, 1.2 for kFlagMixedProbes, 1.1 for kFlagBlockedLayout2,
-  // else 1.0), whatever minor the input carried.
+  // The writer stamps the minor its kind and flags need (format 1.4 for
+  // split blocks, the RedisBloom hash and the window kind's blocked layout, 1.3 for the window
+  // kind, 1.2 for kFlagMixedProbes, 1.1 for kFlagBlockedLayout2, else 1.0), whatever minor the
+  // input carried.
   const uint32_t flags = core::load_le32(&image[20]);
   const bool window = core::load_le16(&image[14]) == BLOOM_KIND_WINDOW;
-  const uint16_t minor = window                                     ? 3
+  const bool v1_4 = (flags & (BLOOM_FLAG_SPLIT_BLOCK | core::kFlagWindowBlocked)) != 0 ||
+                    core::load_le16(&image[16]) == BLOOM_HASH_REDISBLOOM;
+  const uint16_t minor = v1_4                                       ? 4
+                         : window                                   ? 3
                          : (flags & core::kFlagMixedProbes) != 0    ? 2
                          : (flags & core::kFlagBlockedLayout2) != 0 ? 1
                                                                     : core::kFormatMinor;

@@ -249,6 +249,29 @@ std::vector<unsigned char> chain_image() {
   return serialize(f.get());
 }
 
+// No cap on the number of stages (there was one at 1024): with equal
+// stages (growth 1) and a slow tightening, 1,200 keys in stages of one key
+// make over 1,024 stages, each key stays present, and the chain survives
+// serialization. What bounds growth is memory (2^40 bits, and the caller's
+// check of bloom_growth_bytes) and the stage rate's 1e-300 floor.
+TEST(Scalable, GrowsPastAThousandStages) {
+  bloom_options o = scalable_options(1, 0.01);
+  o.growth = 1.0;
+  o.tightening = 0.99;
+  FilterPtr f = make_filter(o);
+  const auto keys = make_keys("many", 1200);
+  add_all(f.get(), keys);
+  const uint32_t stages = info_of(f.get()).stages;
+  EXPECT_GT(stages, 1024u);
+  for (const auto &k : keys) ASSERT_EQ(bloom_query(f.get(), k.data(), k.size()), 1) << k;
+  uint64_t next = 0;
+  EXPECT_EQ(bloom_growth_bytes(f.get(), &next), BLOOM_OK);
+  EXPECT_GT(next, 0u);  // the last stage is full: the next add grows it
+  FilterPtr g = deserialize_ok(serialize(f.get()));
+  EXPECT_EQ(info_of(g.get()).stages, stages);
+  for (const auto &k : keys) ASSERT_EQ(bloom_query(g.get(), k.data(), k.size()), 1) << k;
+}
+
 TEST(Scalable, HostileStageTablesAreRefused) {
   const auto good = chain_image();
   ASSERT_EQ(deserialize_status(good), BLOOM_OK);

@@ -114,6 +114,37 @@ inline std::vector<Shape> all_shapes() {
       {6, 0, 0.01},           {5, 100, 0.01, 1, 0x1},
   };
   for (const Shape &s : bad) out.push_back(s);
+  // Since format 1.4 (appended so that the shapes above keep their index,
+  // which names their keys): RedisBloom's hash for the two kinds that take
+  // it, and split blocks for the blocked kind. Windows are blocked (1.4) by
+  // default, so the window shapes above cover that layout.
+  for (int32_t kind : {int32_t{BLOOM_KIND_CLASSIC}, int32_t{BLOOM_KIND_SCALABLE}})
+    for (uint64_t seed : seeds)
+      for (uint64_t n : ns)
+        for (double p : ps) {
+          Shape s;
+          s.kind = kind, s.hash = BLOOM_HASH_REDISBLOOM, s.seed = seed, s.n = n, s.p = p;
+          out.push_back(s);
+        }
+  for (uint64_t m : {0, 256, 4096, 100000, 1 << 20})
+    for (uint32_t k : {0u, 8u, 7u})
+      for (int32_t hash : hashes)
+        for (uint32_t flags :
+             {unsigned{BLOOM_FLAG_SPLIT_BLOCK}, unsigned{BLOOM_FLAG_SPLIT_BLOCK | BLOOM_FLAG_CONCURRENT}})
+          for (uint64_t n : {1, 400, 60000})
+            for (double p : {0.5, 0.01, 1e-6}) {
+              if (m == 0 && k != 0) continue;
+              Shape s;
+              s.kind = BLOOM_KIND_BLOCKED, s.bits = m, s.hashes = k, s.hash = hash, s.flags = flags;
+              s.n = n, s.p = p, s.seed = m ^ n;
+              out.push_back(s);
+            }
+  const Shape bad_since_1_4[] = {
+      {2, 100, 0.01, 4},      {3, 100, 0.01, 4},      {4, 100, 0.01, 4},
+      {6, 100, 0.01, 4},      {1, 100, 0.01, 1, 0x4}, {5, 100, 0.01, 1, 0x4},
+      {6, 100, 0.01, 1, 0x4}, {3, 100, 0.01, 1, 0x6}, {1, 100, 0.01, 5},
+  };
+  for (const Shape &s : bad_since_1_4) out.push_back(s);
   return out;
 }
 

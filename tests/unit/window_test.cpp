@@ -61,13 +61,25 @@ TEST(WindowSizing, ShapesMeetPAndStayNearTheLeastMemory) {
     const double bits_per_key = static_cast<double>(s.k + s.l) * static_cast<double>(s.m) / 36e6;
     EXPECT_LE(bits_per_key, 1.1 * core::window_min_bits_per_key(p)) << p;
     EXPECT_EQ(s.m % 64, 0u);
+    // The blocked layout (format 1.4): the same (k, l, g), m grown until
+    // its modelled rate meets p, and still within 1.1x of the formula.
+    const core::WindowShape b = core::window_blocked_shape(36000000, p);
+    EXPECT_EQ(b.k, s.k) << p;
+    EXPECT_EQ(b.l, s.l) << p;
+    EXPECT_GE(b.m, s.m) << p;
+    EXPECT_LE(core::window_blocked_rate(b), p) << p;
+    EXPECT_GE(core::window_blocked_rate(b), core::window_shape_rate(b)) << "the model only adds: " << p;
+    EXPECT_LE(static_cast<double>(b.k + b.l) * static_cast<double>(b.m) / 36e6,
+              1.1 * core::window_min_bits_per_key(p))
+        << p;
+    EXPECT_EQ(b.m % 64, 0u);
   }
 }
 
 TEST(Window, CreatesWithTheDerivedShape) {
   FilterPtr f = make_filter(window_options(100000, 0.001));
   const bloom_info info = info_of(f.get());
-  const core::WindowShape s = core::window_shape(100000, 0.001);
+  const core::WindowShape s = core::window_blocked_shape(100000, 0.001);
   EXPECT_EQ(info.kind, BLOOM_KIND_WINDOW);
   EXPECT_EQ(info.hashes, s.k);
   EXPECT_EQ(info.window_k, s.k);
@@ -77,7 +89,7 @@ TEST(Window, CreatesWithTheDerivedShape) {
   EXPECT_EQ(info.bits, (s.k + s.l) * s.m);
   EXPECT_EQ(info.stages, s.k + s.l);
   EXPECT_EQ(info.window_ms, 0u);
-  EXPECT_EQ(info.format_minor, 3);
+  EXPECT_EQ(info.format_minor, 4);  // the blocked layout
   EXPECT_STREQ(bloom_kind_name(BLOOM_KIND_WINDOW), "window");
   EXPECT_EQ(bloom_kind_from_name("window"), BLOOM_KIND_WINDOW);
 }
@@ -403,6 +415,45 @@ TEST(Window, ConcurrentAddsLoseNothing) {
   EXPECT_LE(total, 20000);
   EXPECT_GE(total, 20000 - 60);
   for (uint64_t i = 0; i < 20000; ++i) ASSERT_TRUE(has(f.get(), key(i)));
+}
+
+// Format 1.3's sliced layout still works after loading: the golden count
+// window (W = 1,000, p = 0.01, one m-bit array per slice) keeps taking keys
+// with no false negative for the last W, forgets older keys, and saves
+// as 1.3 again. New windows are blocked (1.4); both answer alike.
+TEST(Window, SlicedLayoutOfFormat13KeepsWorking) {
+  bloom_filter *raw = nullptr;
+  ASSERT_EQ(bloom_load(BLOOM_TEST_GOLDEN_DIR "/window_xxh3_v1_3.bloom", &raw), BLOOM_OK)
+      << bloom_last_error();
+  FilterPtr old_layout(raw);
+  FilterPtr blocked = make_filter(window_options(1000, 0.01));
+  EXPECT_EQ(info_of(old_layout.get()).format_minor, 3);
+  EXPECT_EQ(info_of(blocked.get()).format_minor, 4);
+  for (bloom_filter *f : {old_layout.get(), blocked.get()}) {
+    const uint64_t W = 1000, total = 20 * W;
+    const bloom_info info = info_of(f);
+    const uint64_t forget_age = (info.window_l + info.window_k) * info.generation_capacity;
+    size_t missed = 0, old_present = 0, old_checked = 0;
+    for (uint64_t i = 0; i < total; ++i) {
+      const std::string k = "later-" + std::to_string(i);
+      ASSERT_GE(bloom_test_and_add(f, k.data(), k.size()), 0);
+      if (i % 97 == 0)
+        for (uint64_t j = i + 1 > W ? i + 1 - W : 0; j <= i; ++j)
+          missed += has(f, "later-" + std::to_string(j)) ? 0 : 1;
+      if (i >= forget_age && i % 3 == 0) {
+        ++old_checked;
+        old_present += has(f, "later-" + std::to_string(i - forget_age)) ? 1 : 0;
+      }
+    }
+    EXPECT_EQ(missed, 0u) << info.format_minor;
+    ASSERT_GT(old_checked, 3000u);
+    EXPECT_LE(static_cast<double>(old_present), 0.01 * old_checked + 4 * sigma(old_checked, 0.01))
+        << info.format_minor;
+  }
+  // Through a file, still 1.3 (its bits keep their meaning).
+  FilterPtr again = deserialize_ok(serialize(old_layout.get()));
+  EXPECT_EQ(info_of(again.get()).format_minor, 3);
+  EXPECT_EQ(serialize(again.get()), serialize(old_layout.get()));
 }
 
 }  // namespace

@@ -2,46 +2,64 @@
 'use strict';
 // An array of string keys as one UTF-8 byte run plus a Uint32Array of byte
 // lengths, so the native side makes no N-API call per key: four such calls
-// per key (bk_batch_get) cost 2-5x the C batch itself. One join and one
-// UTF-8 write into a reused buffer measured fastest of five ways (per-key
-// utf8Write and TextEncoder.encodeInto were 3-4x slower: a native call per key).
+// per key (bk_batch_get) cost 2-5x the C batch itself. One concatenation and
+// one UTF-8 write into a reused buffer measured fastest of the ways tried
+// (docs/PERFORMANCE.md, "Bindings"): per-key utf8Write and
+// TextEncoder.encodeInto were 3-4x slower (a native call per key).
 
-const SCRATCH_KEEP = 1 << 24; // reuse up to 16 MB; larger batches get a one-off buffer
+const SCRATCH_KEEP = 1 << 24; // reuse up to 16 MB; larger batches get one-off arrays
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
+let scratchLengths = new Uint32Array(1024);
+
+/** A Uint32Array of n lengths: a view of the reused one when it is large enough. */
+function lengthsFor(n) {
+  if (n <= scratchLengths.length) return scratchLengths.subarray(0, n);
+  const grown = new Uint32Array(n);
+  if (n * 4 <= SCRATCH_KEEP) scratchLengths = grown;
+  return grown;
+}
+
+/** A buffer of at least n bytes: the reused one when it is large enough. */
+function bytesFor(n) {
+  if (n <= scratch.length) return scratch;
+  const grown = Buffer.allocUnsafeSlow(n);
+  if (n <= SCRATCH_KEEP) scratch = grown;
+  return grown;
+}
 
 /**
  * @param {unknown} keys
  * @returns {{bytes: Buffer, lengths: Uint32Array} | null} null when keys is
  *   not an array of strings only (the native per-element path handles it).
- *   bytes may be a view of a shared buffer: use it before the next call.
+ *   bytes and lengths may be views of reused arrays: use them before the next call.
  */
 function packStrings(keys) {
   if (!Array.isArray(keys)) return null;
   const n = keys.length;
-  const lengths = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const k = keys[i];
-    if (typeof k !== 'string') return null;
-    lengths[i] = k.length;
-  }
-  let joined;
+  const lengths = lengthsFor(n);
+  // One pass takes the lengths and builds the concatenation (a rope, which
+  // utf8Write flattens as it writes): pack + C add measured 51-57 ns a key
+  // against 64-72 for a lengths loop, keys.join('') and a fresh Uint32Array
+  // (one process, alternated, medians of 7).
+  let joined = '';
   try {
-    joined = keys.join('');
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      if (typeof k !== 'string') return null;
+      lengths[i] = k.length;
+      joined += k;
+    }
   } catch (e) {
     return null; // past V8's string length limit: convert key by key
   }
   const room = joined.length * 3; // UTF-8 bytes per UTF-16 unit, at most
-  let buffer = scratch;
-  if (room > buffer.length) {
-    buffer = Buffer.allocUnsafeSlow(room);
-    if (room <= SCRATCH_KEEP) scratch = buffer;
-  }
+  const buffer = bytesFor(room);
   const written = buffer.utf8Write(joined, 0, room);
   if (written !== joined.length) {
     // Not all ASCII: each key's own UTF-8 length. A lone surrogate ending one
-    // key and one starting the next would pair up in the join and encode
-    // differently from the keys alone; the sum then differs (4 bytes, not
-    // 3 + 3) and the keys go the per-element way.
+    // key and one starting the next would pair up in the concatenation and
+    // encode differently from the keys alone; the sum then differs (4 bytes,
+    // not 3 + 3) and the keys go the per-element way.
     let sum = 0;
     for (let i = 0; i < n; i++) {
       lengths[i] = Buffer.byteLength(keys[i], 'utf8');
@@ -61,7 +79,7 @@ function packStrings(keys) {
  */
 function packBytes(keys) {
   const n = keys.length;
-  const lengths = new Uint32Array(n);
+  const lengths = lengthsFor(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
     const k = keys[i];
@@ -69,11 +87,7 @@ function packBytes(keys) {
     lengths[i] = k.length;
     total += k.length;
   }
-  let buffer = scratch;
-  if (total > buffer.length) {
-    buffer = Buffer.allocUnsafeSlow(total);
-    if (total <= SCRATCH_KEEP) scratch = buffer;
-  }
+  const buffer = bytesFor(total);
   let at = 0;
   for (let i = 0; i < n; i++) {
     buffer.set(keys[i], at);

@@ -281,3 +281,27 @@ test('string batches are packed exactly: non-ASCII, long, empty and split surrog
   a.close();
   b.close();
 });
+
+test('packed batches reuse their arrays safely: sizes up and down, strings then Buffers', () => {
+  // The packing reuses one lengths array and one byte buffer between calls
+  // (lib/pack.js); a batch smaller than the last must not see its lengths.
+  const big = Array.from({ length: 200_001 }, (_, i) => `k${i}-${'é'.repeat(i % 5)}`);
+  const sizes = [3, 2000, 1, 200_001, 7, 1024, 1025, 0, 5];
+  const a = new Filter({ capacity: 300_000 });
+  const b = new Filter({ capacity: 300_000 });
+  let at = 0;
+  for (const n of sizes) {
+    const part = big.slice(at, at + n);
+    at += n;
+    if (n % 2) a.addBatch(part);
+    else a.addBatch(part.map((k) => Buffer.from(k)));
+    for (const k of part) b.add(k);
+    assert.deepEqual(Array.from(a.queryBatchBytes(part)), part.map(() => 1));
+  }
+  assert.ok(a.serialize().equals(b.serialize()), 'batches and single adds set different bits');
+  const absent = Array.from({ length: 5000 }, (_, i) => `absent-${i}`);
+  assert.deepEqual(a.queryBatch(absent), absent.map((k) => a.has(k)));
+  assert.ok(a.queryBatch(absent).includes(false));
+  a.close();
+  b.close();
+});

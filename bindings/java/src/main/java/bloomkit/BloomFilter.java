@@ -158,20 +158,29 @@ public final class BloomFilter implements AutoCloseable {
     return p;
   }
 
-  /** The C calls taking one key: f, key pointer, length. */
+  /** The C calls taking one key (FastNative, JNI): f, the key's bytes, its length. */
   private interface KeyCall {
-    int call(long f, long key, long len);
+    int call(long f, byte[] key, int len);
   }
 
-  /** One key through a per-thread native block: no JNI array copy-in and copy-back. */
+  /** One key, read by JNI from the array. */
   private int single(KeyCall c, byte[] key) {
     if (key == null) throw new NullPointerException("key");
-    SingleKey k = SingleKey.of(key);
     try {
-      return BloomNative.check(c.call(h(), k.address(), key.length));
+      return FastNative.check(c.call(h(), key, key.length));
     } finally {
-      k.release();
       Reference.reachabilityFence(this); // no Cleaner run while C holds the handle
+    }
+  }
+
+  /** One String key, encoded into this thread's batch array (no garbage a call). */
+  private int single(KeyCall c, String key) {
+    Batch b = Batch.of(key);
+    try {
+      return FastNative.check(c.call(h(), b.bytes, b.ends[0]));
+    } finally {
+      b.release();
+      Reference.reachabilityFence(this);
     }
   }
 
@@ -181,12 +190,12 @@ public final class BloomFilter implements AutoCloseable {
    * @param key the key's bytes
    */
   public void add(byte[] key) {
-    single(BloomNative::bloom_add, key);
+    single(FastNative::add, key);
   }
 
   /** @param key a key, hashed as its UTF-8 bytes */
   public void add(String key) {
-    add(Keys.bytes(key));
+    single(FastNative::add, key);
   }
 
   /**
@@ -194,7 +203,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return true if the key may have been added, false if it certainly was not
    */
   public boolean contains(byte[] key) {
-    return single(BloomNative::bloom_query, key) == 1;
+    return single(FastNative::query, key) == 1;
   }
 
   /**
@@ -202,7 +211,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return as {@link #contains(byte[])}
    */
   public boolean contains(String key) {
-    return contains(Keys.bytes(key));
+    return single(FastNative::query, key) == 1;
   }
 
   /**
@@ -212,7 +221,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return false if it was certainly new
    */
   public boolean testAndAdd(byte[] key) {
-    return single(BloomNative::bloom_test_and_add, key) == 1;
+    return single(FastNative::testAndAdd, key) == 1;
   }
 
   /**
@@ -220,7 +229,7 @@ public final class BloomFilter implements AutoCloseable {
    * @return as {@link #testAndAdd(byte[])}
    */
   public boolean testAndAdd(String key) {
-    return testAndAdd(Keys.bytes(key));
+    return single(FastNative::testAndAdd, key) == 1;
   }
 
   /**
@@ -230,17 +239,17 @@ public final class BloomFilter implements AutoCloseable {
    * @throws BloomException NOT_PRESENT when the filter shows it was never added; UNSUPPORTED for other kinds
    */
   public void remove(byte[] key) {
-    single(BloomNative::bloom_remove, key);
+    single(FastNative::remove, key);
   }
 
   /** @param key a key (UTF-8) */
   public void remove(String key) {
-    remove(Keys.bytes(key));
+    single(FastNative::remove, key);
   }
 
   private void addBatch(Batch b) {
     try {
-      BloomNative.check(BloomNative.bloom_add_batch(h(), b.ptrs(), b.lens(), b.count));
+      FastNative.check(FastNative.addBatch(h(), b.bytes, b.ends, b.count));
     } finally {
       b.release();
       Reference.reachabilityFence(this);
@@ -249,8 +258,9 @@ public final class BloomFilter implements AutoCloseable {
 
   private boolean[] queryBatch(Batch b) {
     try {
-      BloomNative.check(BloomNative.bloom_query_batch(h(), b.ptrs(), b.lens(), b.count, b.results()));
-      return b.answers();
+      boolean[] answers = new boolean[b.count];
+      FastNative.check(FastNative.queryBatch(h(), b.bytes, b.ends, b.count, answers));
+      return answers;
     } finally {
       b.release();
       Reference.reachabilityFence(this);

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// redisbloom_chain.hpp -- RedisBloom's Bloom filter ("MBbloom--", a chain of
+// sub-filters) as data: its BF.SCANDUMP header, the fields of its RDB
+// encoding, and the conversion to and from bloom's own image of a filter of
+// the RedisBloom hash kind (BLOOM_HASH_REDISBLOOM: docs/FORMAT.md).
+//
+// Written from RedisBloom's documented behaviour and checked against its
+// output (redis/tests/fixtures/redisbloom): no RedisBloom code is used.
+//
+// A chain has a count of items, options (1 NOROUND, 2 ENTS_IS_BITS,
+// 4 FORCE64, 8 NO_SCALING), an integer growth and its links; each link has
+// entries (its capacity), error, hashes, bits per entry (bpe), bits (a
+// multiple of 64), n2 (0, or log2 of a power-of-two size), its count of
+// items and bits / 8 bytes of bits. This module serves the chains
+// RedisBloom 2.0 and later make: FORCE64 (MurmurHash64A) with NOROUND.
+// Everything read is checked before it sizes an allocation; a chain that
+// fails a check is refused with the reason, never half-built.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server_allocator.hpp"
+
+namespace bloom_redis {
+
+struct RbLink {
+  uint64_t entries = 0;  // capacity
+  double error = 0;
+  uint64_t hashes = 0;
+  double bpe = 0;
+  uint64_t bits = 0;
+  uint64_t n2 = 0;
+  uint64_t size = 0;  // items added to this link
+  uint64_t bytes() const { return bits / 8; }
+};
+
+struct RbChain {
+  uint64_t size = 0;  // items added
+  uint64_t options = 0;
+  uint64_t growth = 2;
+  std::vector<RbLink> links;
+
+  bool nonscaling() const { return (options & kNoScaling) != 0; }
+  // Bytes of bits of all links (valid after check_rb_chain).
+  uint64_t bit_bytes() const;
+
+  static constexpr uint64_t kNoRound = 1, kEntsIsBits = 2, kForce64 = 4, kNoScaling = 8;
+};
+
+// The data type name and encoding version RedisBloom writes.
+inline constexpr const char *kRbTypeName = "MBbloom--";
+inline constexpr int kRbEncoding = 4;
+// Sub-filters accepted in one chain: the library's scalable stage limit.
+inline constexpr uint64_t kRbMaxLinks = 1024;
+
+// Reads BF.SCANDUMP's first chunk (a packed little-endian header: size u64,
+// nfilters u32, options u32, growth u32, then per link bytes u64, bits u64,
+// size u64, error f64, bpe f64, hashes u32, entries u64, n2 u8).
+bool parse_rb_header(const unsigned char *data, size_t len, RbChain *out, std::string *why);
+
+// Whether this module can serve the chain exactly as RedisBloom did.
+bool check_rb_chain(const RbChain &c, std::string *why);
+
+// bloom's image (format 1.4) of the chain: a classic filter for a
+// NO_SCALING chain, else a scalable one; bits holds bit_bytes() bytes,
+// the links' bytes in order. The image still goes through
+// bloom_deserialize, which validates it again.
+bool rb_chain_to_image(const RbChain &c, const unsigned char *bits, ServerBytes *out, std::string *why);
+
+// The chain of a serialized filter of the RedisBloom hash kind (classic or
+// scalable), with a pointer into image to each link's bytes.
+bool image_to_rb_chain(const unsigned char *image, size_t len, RbChain *out,
+                       std::vector<const unsigned char *> *link_bits, std::string *why);
+
+}  // namespace bloom_redis
