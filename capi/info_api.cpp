@@ -7,6 +7,7 @@
 
 #include "bloom/bloom.h"
 #include "guard.hpp"
+#include "kind_table.hpp"
 #include "sizing.hpp"
 #include "small_filter_sizing.hpp"
 
@@ -20,12 +21,6 @@ struct Name {
   int value;
   const char *name;
 };
-constexpr Name kKindNames[] = {{BLOOM_KIND_CLASSIC, "classic"},
-                               {BLOOM_KIND_PARTITIONED, "partitioned"},
-                               {BLOOM_KIND_BLOCKED, "blocked"},
-                               {BLOOM_KIND_COUNTING, "counting"},
-                               {BLOOM_KIND_SCALABLE, "scalable"},
-                               {BLOOM_KIND_WINDOW, "window"}};
 constexpr Name kHashNames[] = {{BLOOM_HASH_XXH3, "xxh3"},
                                {BLOOM_HASH_MURMUR3, "murmur3"},
                                {BLOOM_HASH_FNV1A, "fnv1a"},
@@ -99,9 +94,18 @@ const char *bloom_strerror(int status) {
   }
 }
 
-const char *bloom_kind_name(int kind) { return name_of(kKindNames, kind); }
+// Kind names come from the kind table, the one list of kinds.
+const char *bloom_kind_name(int kind) {
+  const core::KindDescriptor *d = core::find_kind(kind);
+  return d != nullptr ? d->name : nullptr;
+}
 const char *bloom_hash_name(int hash) { return name_of(kHashNames, hash); }
-int bloom_kind_from_name(const char *name) { return value_of(kKindNames, name); }
+int bloom_kind_from_name(const char *name) {
+  if (name == nullptr) return 0;
+  for (auto d = core::kinds_begin(); d != core::kinds_end(); ++d)
+    if (std::strcmp((*d)->name, name) == 0) return static_cast<int>((*d)->kind);
+  return 0;
+}
 int bloom_hash_from_name(const char *name) { return value_of(kHashNames, name); }
 
 #define BLOOM_STR2(x) #x

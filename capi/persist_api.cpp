@@ -4,6 +4,7 @@
 
 #include "bloom/bloom.h"
 #include "format/file_io.hpp"
+#include "format/header.hpp"
 #include "format/memory_stream.hpp"
 #include "format/serializer.hpp"
 #include "guard.hpp"
@@ -68,6 +69,20 @@ bloom_status bloom_serialize(const bloom_filter *f, void *buf, size_t cap, size_
     core::MemorySink sink(buf);
     core::serialize(*to_core(f), sink);
     *written = sink.written();
+  });
+}
+
+bloom_status bloom_image_size(const void *prefix, size_t len, uint64_t *size, int32_t *kind, double *growth) {
+  return guarded("bloom_image_size", [&] {
+    require_arg(prefix, "prefix");
+    require_arg(size, "size");
+    if (len < BLOOM_IMAGE_PREFIX_SIZE)
+      core::fail(BLOOM_E_BUFFER_TOO_SMALL, "the image's first " + std::to_string(BLOOM_IMAGE_PREFIX_SIZE) +
+                                               " bytes are needed; got " + std::to_string(len));
+    const core::ImagePrefix p = core::decode_image_prefix(static_cast<const unsigned char *>(prefix));
+    *size = p.image_size;
+    if (kind != nullptr) *kind = p.kind;
+    if (growth != nullptr) *growth = p.growth;
   });
 }
 

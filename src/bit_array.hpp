@@ -38,6 +38,12 @@ class BitArray {
   bool test(uint64_t i) const { return (words_[i >> 6] >> (i & 63)) & 1u; }
   bool test_atomic(uint64_t i) const { return (relaxed_load(words_[i >> 6]) >> (i & 63)) & 1u; }
   void set(uint64_t i) { owned_words()[i >> 6] |= uint64_t{1} << (i & 63); }
+  // Sets bit i; returns whether it was already set (not atomic).
+  bool test_and_set(uint64_t i) {
+    const bool was = test(i);
+    set(i);
+    return was;
+  }
   // Sets bit i; returns whether it was already set.
   bool set_atomic(uint64_t i) {
     const uint64_t mask = uint64_t{1} << (i & 63);

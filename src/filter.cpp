@@ -9,6 +9,7 @@
 #include "error.hpp"
 #include "format/header.hpp"
 #include "hash/xxh3_block.hpp"
+#include "kind_table.hpp"
 #include "memory.hpp"
 #include "pipelined_blocks.hpp"
 
@@ -18,10 +19,8 @@ namespace {
 constexpr size_t kStripes = 256;
 
 // Kinds whose add only ORs bits in: adding a key that is fully present is a
-// no-op for them.
-bool adds_only_set_bits(Kind k) {
-  return k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kBlocked;
-}
+// no-op for them (the kind table says which).
+bool adds_only_set_bits(Kind k) { return describe(k).adds_only_set_bits; }
 
 std::unique_ptr<std::mutex[]> make_stripes(const FilterConfig &config) {
   if (!config.concurrent()) return nullptr;

@@ -12,6 +12,7 @@
 
 namespace bloom::core {
 
+// The kinds' numbers (bloom_kind); kind_table.hpp says what each one is.
 enum class Kind : int32_t {
   kClassic = 1,
   kPartitioned = 2,
@@ -21,7 +22,24 @@ enum class Kind : int32_t {
   kWindow = 6
 };
 
-inline bool is_valid_kind(int32_t v) { return v >= 1 && v <= 6; }
+// How a key's k probe values come from its hash (h1, h2), as one
+// identifier (Guava's strategy ordinal plays this part): plain or enhanced
+// double hashing (probe.hpp), with the values mixed or not (format 1.2).
+// Derived from the stored flags and hash by FilterConfig::probe_scheme(); the
+// blocked kind has its own in-line scheme and ignores it. kModulo is
+// RedisBloom's (format 1.4): plain double hashing reduced mod m instead of
+// by a multiply-high, implied by the redisbloom hash and taken only by the
+// kinds whose row says so (kind_table.hpp: classic, and scalable's classic
+// stages); is_enhanced and is_mixed are false for it.
+enum class ProbeScheme : uint8_t {
+  kPlain = 0,
+  kEnhanced = 1,
+  kPlainMixed = 2,
+  kEnhancedMixed = 3,
+  kModulo = 4
+};
+constexpr bool is_enhanced(ProbeScheme s) { return (static_cast<unsigned>(s) & 1u) != 0; }
+constexpr bool is_mixed(ProbeScheme s) { return (static_cast<unsigned>(s) & 2u) != 0; }
 
 struct FilterConfig {
   Kind kind = Kind::kClassic;
@@ -52,11 +70,15 @@ struct FilterConfig {
   // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
   // which its hash kind implies: a filter of that kind answers as RedisBloom.
   bool modulo_probes() const { return hash == HashKind::kRedisBloom; }
+  ProbeScheme probe_scheme() const;
 };
 
 // The flags a caller may pass in bloom_options (and bloom_info reports).
 inline constexpr uint32_t kKnownFlags =
     BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING | BLOOM_FLAG_SPLIT_BLOCK;
+// Those of them every kind may carry; the others (BLOOM_FLAG_SPLIT_BLOCK)
+// only a kind whose row lists them in file_flags (kind_table.hpp).
+inline constexpr uint32_t kCommonFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
 
 // A format flag, never a bloom_options flag: layout 2 of the blocked kind
 // (format 1.1), set by the library on every new blocked filter.
@@ -93,6 +115,10 @@ inline constexpr uint32_t kFileFlags =
 inline bool FilterConfig::blocked_layout2() const { return (flags & kFlagBlockedLayout2) != 0; }
 inline bool FilterConfig::mixed_probes() const { return (flags & kFlagMixedProbes) != 0; }
 inline bool FilterConfig::window_blocked() const { return (flags & kFlagWindowBlocked) != 0; }
+inline ProbeScheme FilterConfig::probe_scheme() const {
+  if (modulo_probes()) return ProbeScheme::kModulo;
+  return static_cast<ProbeScheme>((enhanced_probes() ? 1u : 0u) | (mixed_probes() ? 2u : 0u));
+}
 inline bool FilterConfig::key_hash64() const { return blocked_layout2() && hash == HashKind::kXxh3; }
 
 }  // namespace bloom::core

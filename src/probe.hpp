@@ -41,6 +41,7 @@
 
 #include <cstdint>
 
+#include "filter_config.hpp"
 #include "hash/hash128.hpp"
 
 namespace bloom::core {
@@ -62,6 +63,7 @@ class ProbeSequence {
  public:
   ProbeSequence(Hash128 h, bool enhanced, bool mixed)
       : x_(h.h1), y_(h.h2), enhanced_(enhanced), mixed_(mixed) {}
+  ProbeSequence(Hash128 h, ProbeScheme s) : ProbeSequence(h, is_enhanced(s), is_mixed(s)) {}
 
   uint64_t next() {
     const uint64_t g = x_;

@@ -48,7 +48,7 @@ const char kHelp[] =
     "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
     "  -p, --rate RATE       false-positive rate, 0.01 or 1% (default: the ?P line, else 0.01)\n"
     "  -n, --capacity N      expected distinct keys (default: the number of keys read)\n"
-    "  --kind KIND           classic (default), partitioned, blocked, counting, scalable\n"
+    "  --kind KIND           classic (default); an unknown KIND lists the library's kinds\n"
     "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
     "  --seed SEED           hash seed (default 0); filters merge only with equal seeds\n"
     "  --bits M              exact number of bits instead of sizing from -n and -p\n"

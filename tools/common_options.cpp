@@ -40,11 +40,17 @@ KeyFormat parse_key_format(const Args &args) {
   return f;
 }
 
+std::string kind_names() {
+  // Kinds are numbered from 1 (bloom.h); the library's table ends the list.
+  std::string names;
+  for (int kind = 1; const char *name = bloom_kind_name(kind); ++kind)
+    names += (kind > 1 ? ", " : "") + std::string(name);
+  return names;
+}
+
 int parse_kind(const std::string &name) {
   const int kind = bloom_kind_from_name(name.c_str());
-  if (kind == 0)
-    throw CliError("unknown kind '" + name +
-                   "' (kinds: classic, partitioned, blocked, counting, scalable, window)");
+  if (kind == 0) throw CliError("unknown kind '" + name + "' (kinds: " + kind_names() + ")");
   return kind;
 }
 

@@ -20,6 +20,8 @@ KeyFormat parse_key_format(const Args &args);
 // A kind or hasher by its library name (bloom_kind_from_name); the error
 // lists the valid names.
 int parse_kind(const std::string &name);
+// The library's kinds by name, "classic, partitioned, ..." (bloom_kind_name).
+std::string kind_names();
 int parse_hash(const std::string &name);
 // A whole number that may be 0 (seeds): decimal digits, or 0x and hex
 // digits; no sign, blanks or separators.

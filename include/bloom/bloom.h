@@ -445,6 +445,23 @@ BLOOM_API bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size
  * written: not NULL. buf may be NULL only when cap is 0. */
 BLOOM_API bloom_status bloom_serialize(const bloom_filter *f, void *buf, size_t cap, size_t *written);
 
+/* What a reader must know of an image before it holds all of it (the Redis
+ * module's BF.LOADCHUNK receives one in pieces): from the image's first len
+ * bytes, at least BLOOM_IMAGE_PREFIX_SIZE (the magic, the kind and size
+ * fields and a scalable filter's growth), the size of the whole image
+ * (header, payload and checksum), its kind, and for a scalable filter its
+ * growth factor (0 for other kinds). Nothing else is checked: the header's
+ * checksum lies beyond the prefix, and bloom_deserialize validates the
+ * complete image. kind and growth may be NULL.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (prefix or size NULL);
+ * BLOOM_E_BUFFER_TOO_SMALL (len < BLOOM_IMAGE_PREFIX_SIZE); BLOOM_E_FORMAT
+ * (not the start of a bloom filter image, or a payload larger than any
+ * filter's); BLOOM_E_VERSION (a format major other than this library's).
+ * Since 0.3.0. */
+#define BLOOM_IMAGE_PREFIX_SIZE 88u
+BLOOM_API bloom_status bloom_image_size(const void *prefix, size_t len, uint64_t *size, int32_t *kind,
+                                        double *growth);
+
 /* Build a filter from len bytes produced by bloom_serialize / bloom_save.
  * Validated as bloom_load, with the same statuses; buf is not retained. */
 BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len, bloom_filter **out);

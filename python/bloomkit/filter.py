@@ -30,6 +30,19 @@ def monotonic_ms() -> int:
 _DEFAULT_CLOCK = monotonic_ms
 
 
+def _names(name_of) -> str:
+    """The library's own names ("'classic', 'partitioned', ..."): kinds and
+    hashers are numbered from 1, so the list ends at the first number without
+    a name. Read from the library, never a second list here."""
+    names = []
+    for code in range(1, 256):
+        name = name_of(code)
+        if name is None:
+            break
+        names.append(repr(name.decode("ascii")))
+    return ", ".join(names)
+
+
 def _code(kind_or_hash: str, from_name, what: str, choices: str) -> int:
     if not isinstance(kind_or_hash, str):
         raise TypeError(f"{what} must be a str such as {choices}")
@@ -129,8 +142,7 @@ class Filter(Core):
         self._handle: Optional[ctypes._Pointer] = None  # so __del__ is safe if we raise
         self._clock: Optional[Callable[[], int]] = None
         opts = _native.default_options()
-        opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind",
-                          "'classic', 'partitioned', 'blocked', 'counting', 'scalable', 'window'")
+        opts.kind = _code(kind, _lib.bloom_kind_from_name, "kind", _names(_lib.bloom_kind_name))
         if window_ms is not None and window_seconds is not None:
             raise ValueError("give window_ms or window_seconds, not both")
         if window_seconds is not None:
@@ -143,7 +155,7 @@ class Filter(Core):
             if window_ms and kind != "window":
                 raise ValueError("window_ms and window_seconds apply to kind='window' only")
             opts.window_ms = min(window_ms, (1 << 64) - 1)
-        opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", "'xxh3', 'murmur3', 'fnv1a', 'redisbloom'")
+        opts.hash = _code(hash, _lib.bloom_hash_from_name, "hash", _names(_lib.bloom_hash_name))
         # Values past the C fields' range are clamped below; the library
         # then refuses them (2^64 - 1 bits is over its 2^40 limit).
         seed = _count(0 if seed is None else seed, "seed", "create")

@@ -9,8 +9,9 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "byte_order.hpp"
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "kind_table.hpp"
 
 namespace bloom::core {
 
@@ -40,6 +41,15 @@ enum Offset : size_t {
   // 100..119 reserved: written as zero, ignored by v1.0 readers.
 };
 
+// The format-only flags by name, for the message that refuses one.
+const char *format_flag_name(uint32_t flags) {
+  if (flags & kFlagBlockedLayout2) return "blocked layout 2";
+  if (flags & kFlagMixedProbes) return "mixed probes";
+  if (flags & kFlagWindowBlocked) return "the blocked window layout";
+  if (flags & BLOOM_FLAG_SPLIT_BLOCK) return "split blocks";
+  return "a format flag";
+}
+
 std::string hex(uint64_t v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
@@ -49,6 +59,13 @@ std::string hex(uint64_t v) {
 }  // namespace
 
 uint64_t checksum64(const void *data, size_t len) { return XXH3_64bits(data, len); }
+
+uint16_t format_minor_for(const FilterConfig &c) {
+  const bool uses_1_4 = c.modulo_probes() || c.split_block() || c.window_blocked();
+  const uint16_t by_flags = uses_1_4 ? 4 : c.mixed_probes() ? 2 : c.blocked_layout2() ? 1 : kFormatMinor;
+  const uint16_t by_kind = describe(c.kind).format_minor;
+  return by_kind > by_flags ? by_kind : by_flags;
+}
 
 void encode_header(const Header &h, unsigned char *out) {
   std::memset(out, 0, kHeaderSize);
@@ -71,6 +88,25 @@ void encode_header(const Header &h, unsigned char *out) {
   store_le64(out + kOffTightening, double_bits(h.config.tightening));
   store_le32(out + kOffStages, h.stages);
   store_le64(out + kHeaderChecksumOffset, checksum64(out, kHeaderChecksumOffset));
+}
+
+ImagePrefix decode_image_prefix(const unsigned char *in) {
+  static_assert(kOffGrowth + 8 <= kImagePrefixSize && kImagePrefixSize == BLOOM_IMAGE_PREFIX_SIZE);
+  if (std::memcmp(in + kOffMagic, kMagic, sizeof kMagic) != 0)
+    fail(BLOOM_E_FORMAT, "not a bloom filter (bad magic bytes)");
+  if (load_le16(in + kOffMajor) != kFormatMajor)
+    fail(BLOOM_E_VERSION,
+         "format version " + std::to_string(load_le16(in + kOffMajor)) + " is not readable by this library");
+  // No payload is larger than 2^40 counters of 8 bits plus a stage table;
+  // refusing more keeps the sum below from overflowing.
+  const uint64_t payload = load_le64(in + kOffPayloadSize);
+  if (payload > (uint64_t{1} << 44))
+    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(payload) + " is larger than any filter's");
+  ImagePrefix p;
+  p.image_size = kHeaderSize + payload + kTrailerSize;
+  p.kind = load_le16(in + kOffKind);
+  if (p.kind == static_cast<int32_t>(Kind::kScalable)) p.growth = bits_double(load_le64(in + kOffGrowth));
+  return p;
 }
 
 Header decode_header(const unsigned char *in, uint64_t total_len) {
@@ -105,7 +141,8 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
 
   const uint16_t kind = load_le16(in + kOffKind);
   const uint16_t hash = load_le16(in + kOffHash);
-  if (!is_valid_kind(kind)) fail(BLOOM_E_FORMAT, "unknown filter kind " + std::to_string(kind));
+  const KindDescriptor *descriptor = find_kind(kind);
+  if (descriptor == nullptr) fail(BLOOM_E_FORMAT, "unknown filter kind " + std::to_string(kind));
   if (!is_valid_hash_kind(hash)) fail(BLOOM_E_FORMAT, "unknown hash " + std::to_string(hash));
   FilterConfig &c = h.config;
   c.kind = static_cast<Kind>(kind);
@@ -124,29 +161,15 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   h.stages = load_le32(in + kOffStages);
 
   if ((c.flags & ~kFileFlags) != 0) fail(BLOOM_E_FORMAT, "unknown flags " + hex(c.flags));
-  if (c.blocked_layout2() && c.kind != Kind::kBlocked)
-    fail(BLOOM_E_FORMAT,
-         "flags " + hex(c.flags) + ": layout 2 (0x10000) is only defined for blocked filters");
-  if (c.split_block() && (c.kind != Kind::kBlocked || !c.blocked_layout2()))
-    fail(BLOOM_E_FORMAT,
-         "flags " + hex(c.flags) +
-             ": split blocks (0x4) are only defined for blocked filters of layout 2 (0x10000)");
-  if (c.window_blocked() && c.kind != Kind::kWindow)
-    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) +
-                             ": the blocked window layout (0x40000) is only defined for window filters");
-  if (c.mixed_probes() && c.kind == Kind::kBlocked)
-    fail(BLOOM_E_FORMAT,
-         "flags " + hex(c.flags) + ": mixed probes (0x20000) are not defined for blocked filters");
-  if (c.modulo_probes() &&
-      ((c.kind != Kind::kClassic && c.kind != Kind::kScalable) || c.mixed_probes() || c.enhanced_probes()))
+  const uint32_t foreign = c.flags & ~(kCommonFlags | descriptor->file_flags);
+  if (foreign != 0)
+    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
+                             ") is not defined for " + descriptor->name + " filters");
+  if (c.modulo_probes() && (!descriptor->takes_redisbloom_hash || c.mixed_probes() || c.enhanced_probes()))
     fail(BLOOM_E_FORMAT,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
          "unmixed probes (flags " +
              hex(c.flags) + ")");
-  if (c.modulo_probes() && c.kind == Kind::kScalable &&
-      (c.tightening != 0.5 || !(c.growth >= 1.0 && c.growth <= 32768.0) || c.growth != std::floor(c.growth)))
-    fail(BLOOM_E_FORMAT,
-         "a scalable filter of the redisbloom hash needs tightening 0.5 and an integral growth");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");

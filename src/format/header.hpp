@@ -16,18 +16,15 @@ namespace bloom::core {
 inline constexpr unsigned char kMagic[8] = {0x89, 'B', 'L', 'O', 'O', 'M', '\r', '\n'};
 inline constexpr uint16_t kFormatMajor = 1;
 inline constexpr uint16_t kFormatMinor = 0;
-// The minor a file is written with: 4 for what 1.4 added (split blocks,
-// BLOOM_FLAG_SPLIT_BLOCK, and the RedisBloom hash; older readers refuse the
-// flag or the hash number), 3 for the window kind (older readers refuse its
-// kind number), 2 for the flag kFlagMixedProbes, 1 for kFlagBlockedLayout2,
-// else 0, so files that need nothing new stay readable by older libraries
-// byte for byte.
-inline uint16_t format_minor_for(const FilterConfig &c) {
-  if (c.modulo_probes() || c.split_block() || c.window_blocked()) return 4;
-  if (c.kind == Kind::kWindow) return 3;
-  if (c.mixed_probes()) return 2;
-  return c.blocked_layout2() ? 1 : kFormatMinor;
-}
+// The minor a file is written with: the minor that introduced its kind (3
+// for the window kind, which 1.3 added: older readers refuse its kind
+// number), or the highest minor whose additions it uses if that is higher:
+// 4 for split blocks (BLOOM_FLAG_SPLIT_BLOCK), the blocked window layout
+// (kFlagWindowBlocked) and the RedisBloom hash (older readers refuse the
+// flag or the hash number), 2 for kFlagMixedProbes, 1 for
+// kFlagBlockedLayout2, else 0, so files that need nothing new stay readable
+// by older libraries byte for byte.
+uint16_t format_minor_for(const FilterConfig &c);
 inline constexpr size_t kHeaderSize = 128;
 inline constexpr size_t kHeaderChecksumOffset = 120;
 inline constexpr size_t kTrailerSize = 8;  // payload checksum
@@ -51,5 +48,16 @@ void encode_header(const Header &h, unsigned char *out);
 Header decode_header(const unsigned char *in, uint64_t total_len);
 
 uint64_t checksum64(const void *data, size_t len);
+
+// What the first kImagePrefixSize bytes of an image say before the rest has
+// arrived (bloom_image_size): nothing in them is checked but the magic, the
+// major version and that the payload could belong to some filter.
+inline constexpr size_t kImagePrefixSize = 88;
+struct ImagePrefix {
+  uint64_t image_size = 0;  // header + payload + trailer
+  int32_t kind = 0;         // as stored, not yet validated
+  double growth = 0;        // scalable only, else 0; not yet validated
+};
+ImagePrefix decode_image_prefix(const unsigned char *in);
 
 }  // namespace bloom::core

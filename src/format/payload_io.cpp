@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 
 namespace bloom::core {
 

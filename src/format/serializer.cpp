@@ -9,9 +9,9 @@
 #include <xxhash.h>
 
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/header.hpp"
-#include "kinds/registry.hpp"
+#include "kind_table.hpp"
 
 namespace bloom::core {
 
@@ -125,7 +125,7 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
   ChecksumSource payload(src, h.payload_size);
   std::unique_ptr<Filter> f;
   try {
-    f = load_filter(h, payload, zero_copy);
+    f = describe(h.config.kind).load(h, payload, zero_copy);
   } catch (const Error &e) {
     // Damage usually shows first as content the kind refuses (bits past m,
     // a stage that disagrees with the header); the checksum is the better

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hash/murmur64a.hpp"
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 
 namespace bloom::core {
 

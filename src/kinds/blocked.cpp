@@ -32,8 +32,7 @@ uint32_t line_words_of(const FilterConfig &c) {
 }  // namespace
 
 BlockedFilter::BlockedFilter(const FilterConfig &config)
-    : Filter(config),
-      bits_(config.bits),
+    : ArrayFilter(config),
       split_(config.split_block()),
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
@@ -42,8 +41,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config)
 }
 
 BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
-    : Filter(config),
-      bits_(std::move(bits)),
+    : ArrayFilter(config, std::move(bits)),
       split_(config.split_block()),
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
@@ -52,8 +50,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
 }
 
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
-    : Filter(other, 0),
-      bits_(other.bits_.copy()),
+    : ArrayFilter(other),
       split_(other.split_),
       line_words_(other.line_words_),
       lines_(other.lines_),
@@ -211,18 +208,6 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
   }
 }
 
-void BlockedFilter::merge_from(const Filter &src) {
-  bits_.or_with(static_cast<const BlockedFilter &>(src).bits_);
-}
-
-void BlockedFilter::intersect_with(const Filter &src) {
-  bits_.and_with(static_cast<const BlockedFilter &>(src).bits_);
-}
-
-std::unique_ptr<Filter> BlockedFilter::clone_filter() const {
-  return std::unique_ptr<Filter>(new BlockedFilter(*this));
-}
-
 // Split blocks: the rate given the contents is exact (a query tests one
 // uniform bit per word: the product of the words' fills, averaged over
 // blocks); keys from the fill, a word with s of 32 bits set having taken
@@ -282,14 +267,6 @@ void BlockedFilter::fill_info(bloom_info &info) const {
   }
   info.expected_fp_rate = rate / static_cast<double>(lines_);
   info.estimated_keys = keys;
-}
-
-void BlockedFilter::write_payload(ByteSink &sink) const { write_words(sink, bits_); }
-
-std::unique_ptr<Filter> BlockedFilter::load(const FilterConfig &config, ByteSource &src, bool zero_copy) {
-  // m is a multiple of 512 (256 for split blocks): no padding to check.
-  BitArray bits = read_words(src, config.bits, zero_copy);
-  return std::unique_ptr<Filter>(new BlockedFilter(config, std::move(bits)));
 }
 
 }  // namespace bloom::core

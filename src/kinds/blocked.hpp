@@ -39,24 +39,19 @@
 #include <memory>
 
 #include "bit_array.hpp"
-#include "filter.hpp"
-#include "format/byte_stream.hpp"
+#include "kinds/array_filter.hpp"
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/blocked_line.hpp"
 
 namespace bloom::core {
 
-class BlockedFilter final : public Filter {
+class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
  public:
   // config.bits is a positive multiple of 512, or of 256 with split blocks
   // (validate_config checks it).
   explicit BlockedFilter(const FilterConfig &config);
-  static std::unique_ptr<Filter> load(const FilterConfig &config, ByteSource &src, bool zero_copy);
-  static uint64_t payload_size_for(uint64_t bits) { return BitArray::word_count_for(bits) * 8; }
 
   bool query(Hash128 h) const override;
-  uint64_t payload_size() const override { return bits_.byte_size(); }
-  void write_payload(ByteSink &sink) const override;
 
   const BitArray &bit_array() const { return bits_; }
   uint64_t lines() const { return lines_; }
@@ -74,13 +69,10 @@ class BlockedFilter final : public Filter {
   void add_block(const Hash128 *hs, size_t n) override;
   void prefetch_block(const Hash128 *hs, size_t n) const override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
-  void merge_from(const Filter &src) override;
-  void intersect_with(const Filter &src) override;
-  void clear_all() override { bits_.clear(); }
-  std::unique_ptr<Filter> clone_filter() const override;
   void fill_info(bloom_info &info) const override;
 
  private:
+  friend class ArrayFilter;
   BlockedFilter(const BlockedFilter &other);
   BlockedFilter(const FilterConfig &config, BitArray bits);
 
@@ -102,7 +94,6 @@ class BlockedFilter final : public Filter {
   // XXH3-64 (the concurrent kernels for a concurrent filter).
   void install_key_query_paths();
 
-  BitArray bits_;
   // BLOOM_FLAG_SPLIT_BLOCK (split_block.hpp): 32-byte blocks of k = 8 bits,
   // lines_ counts them and line_words_ is 4; otherwise 64-byte lines of 8.
   bool split_;

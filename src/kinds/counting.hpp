@@ -40,49 +40,35 @@
 
 #include <memory>
 
-#include "filter.hpp"
-#include "format/byte_stream.hpp"
+#include "kinds/array_filter.hpp"
 #include "kinds/counter_array.hpp"
 
 namespace bloom::core {
 
-class CountingFilter final : public Filter {
+class CountingFilter final : public ProbingArrayFilter<CountingFilter, CounterArray> {
  public:
   explicit CountingFilter(const FilterConfig &config);
-  static std::unique_ptr<Filter> load(const FilterConfig &config, ByteSource &src, bool zero_copy);
-  static uint64_t payload_size_for(uint64_t counters, uint32_t width) {
-    return CounterArray::word_count_for(counters, width) * 8;
-  }
 
-  bool query(Hash128 h) const override;
-  uint64_t payload_size() const override { return counters_.byte_size(); }
-  void write_payload(ByteSink &sink) const override;
-
-  const CounterArray &counters() const { return counters_; }
+  const CounterArray &counters() const { return bits_; }
 
  protected:
-  void add(Hash128 h) override;
-  bool test_and_add(Hash128 h) override;
   void remove(Hash128 h) override;
   void add_block(const Hash128 *hs, size_t n) override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
-  void merge_from(const Filter &src) override;
-  void intersect_with(const Filter &src) override;
-  void clear_all() override { counters_.clear(); }
-  std::unique_ptr<Filter> clone_filter() const override;
-  void fill_info(bloom_info &info) const override;
 
  private:
+  friend class ArrayFilter;
+  friend class ProbingArrayFilter;
+  // The probes (ProbingArrayFilter): increment every counter of h,
+  // returning whether all were non-zero before; whether all are non-zero.
+  template <bool kConcurrent, ProbeScheme kScheme>
+  bool probe_and_set(Hash128 h);
+  template <bool kConcurrent, ProbeScheme kScheme>
+  bool probe(Hash128 h) const;
+  template <bool kConcurrent, ProbeScheme kScheme>
+  void decrement_all(Hash128 h);
   CountingFilter(const CountingFilter &other);
   CountingFilter(const FilterConfig &config, CounterArray counters);
-  template <bool kConcurrent>
-  bool increment_all(Hash128 h);
-  template <bool kConcurrent>
-  bool all_nonzero(Hash128 h) const;
-  template <bool kConcurrent>
-  void decrement_all(Hash128 h);
-
-  CounterArray counters_;
 };
 
 }  // namespace bloom::core

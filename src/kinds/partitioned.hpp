@@ -20,51 +20,37 @@
 #include <memory>
 
 #include "bit_array.hpp"
-#include "filter.hpp"
-#include "format/byte_stream.hpp"
+#include "kinds/array_filter.hpp"
 
 namespace bloom::core {
 
-class PartitionedFilter final : public Filter {
+class PartitionedFilter final : public ProbingArrayFilter<PartitionedFilter, BitArray> {
  public:
   // config.bits >= config.hashes (validate_config checks it).
   explicit PartitionedFilter(const FilterConfig &config);
-  // Reads the payload written by write_payload; zero_copy borrows the
-  // source's memory instead of copying it (for bloom_map).
-  static std::unique_ptr<Filter> load(const FilterConfig &config, ByteSource &src, bool zero_copy);
-  static uint64_t payload_size_for(uint64_t bits) { return BitArray::word_count_for(bits) * 8; }
   // prod_i (1 - (1 - 1/s_i)^n) for the slices of an (m, k) filter.
   static double fp_rate(double n, uint64_t m, uint32_t k);
-
-  bool query(Hash128 h) const override;
-  uint64_t payload_size() const override { return bits_.byte_size(); }
-  void write_payload(ByteSink &sink) const override;
 
   const BitArray &bit_array() const { return bits_; }
   // First bit of slice i; slice_start(k) == m.
   uint64_t slice_start(uint32_t i) const { return starts_[i]; }
 
  protected:
-  void add(Hash128 h) override;
-  bool test_and_add(Hash128 h) override;
   void add_block(const Hash128 *hs, size_t n) override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
-  void merge_from(const Filter &src) override;
-  void intersect_with(const Filter &src) override;
-  void clear_all() override { bits_.clear(); }
-  std::unique_ptr<Filter> clone_filter() const override;
   void fill_info(bloom_info &info) const override;
 
  private:
+  friend class ArrayFilter;
+  friend class ProbingArrayFilter;
   PartitionedFilter(const PartitionedFilter &other);
   PartitionedFilter(const FilterConfig &config, BitArray bits);
   void compute_starts();
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, ProbeScheme kScheme>
   bool probe_and_set(Hash128 h);
-  template <bool kConcurrent, bool kEnhanced>
+  template <bool kConcurrent, ProbeScheme kScheme>
   bool probe(Hash128 h) const;
 
-  BitArray bits_;
   // starts_[i] = floor(i m / k) for i in [0, k]; 65 entries cover k <= 64.
   std::array<uint64_t, BLOOM_MAX_HASHES + 1> starts_{};
 };

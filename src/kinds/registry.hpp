@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// registry.hpp -- the one place that maps a kind to its implementation.
+// registry.hpp -- validate, create and load any kind through the kind table
+// (kind_table.hpp); no caller needs to know which kinds there are.
 #pragma once
 
 #include <memory>
@@ -12,8 +13,9 @@
 namespace bloom::core {
 
 // Throws Error unless config is a complete, valid configuration for its kind
-// (sizes already derived). Shared by create and load, so a file can never
-// describe a filter that create would refuse.
+// (sizes already derived): m and k in range, then the kind's own rules.
+// Shared by create and load, so a file can never describe a filter that
+// create would refuse.
 void validate_config(const FilterConfig &config);
 
 // A new empty filter; config must have passed validate_config.

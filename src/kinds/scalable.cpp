@@ -7,7 +7,7 @@
 #include <string>
 
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "format/stage_table.hpp"
 #include "kinds/redisbloom_sizing.hpp"
 #include "kinds/scalable_sizing.hpp"
 #include "sizing.hpp"
@@ -15,10 +15,6 @@
 namespace bloom::core {
 
 namespace {
-
-constexpr uint64_t kAlign = 64;
-
-uint64_t pad64(uint64_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 
 FilterConfig stage_config(const FilterConfig &chain, uint64_t capacity, double fp_rate, uint64_t bits,
                           uint32_t hashes) {
@@ -41,55 +37,6 @@ StageShape chain_stage_shape(const FilterConfig &c, uint32_t index) {
   return scalable_stage_shape(c.capacity, c.fp_rate, c.growth, c.tightening, index);
 }
 
-void write_zeros(ByteSink &sink, uint64_t n) {
-  static const unsigned char zeros[kAlign] = {};
-  sink.write(zeros, n);
-}
-
-void read_zero_padding(ByteSource &src, uint64_t n, const std::string &where) {
-  unsigned char pad[kAlign];
-  src.read(pad, n);
-  for (uint64_t i = 0; i < n; ++i)
-    if (pad[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after " + where);
-}
-
-struct Descriptor {
-  uint64_t bits, capacity, keys;
-  double fp_rate;
-  uint32_t hashes, reserved;
-};
-
-Descriptor decode_descriptor(const unsigned char *p) {
-  Descriptor d;
-  d.bits = load_le64(p);
-  d.capacity = load_le64(p + 8);
-  d.keys = load_le64(p + 16);
-  d.fp_rate = bits_double(load_le64(p + 24));
-  d.hashes = load_le32(p + 32);
-  d.reserved = load_le32(p + 36);
-  return d;
-}
-
-void encode_descriptor(const ClassicFilter &s, unsigned char *p) {
-  store_le64(p, s.config().bits);
-  store_le64(p + 8, s.config().capacity);
-  store_le64(p + 16, s.keys_added());
-  store_le64(p + 24, double_bits(s.config().fp_rate));
-  store_le32(p + 32, s.config().hashes);
-  store_le32(p + 36, 0);
-}
-
-void check_descriptor(const Descriptor &d, uint32_t i) {
-  const std::string stage = "stage " + std::to_string(i) + ": ";
-  if (d.bits < 1 || d.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_FORMAT, stage + "bit count " + std::to_string(d.bits) + " is outside [1, 2^40]");
-  if (d.hashes < 1 || d.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_FORMAT, stage + "hash count " + std::to_string(d.hashes) + " is outside [1, 64]");
-  if (d.capacity < 1) fail(BLOOM_E_FORMAT, stage + "capacity is 0");
-  if (!(d.fp_rate > 0.0 && d.fp_rate < 1.0)) fail(BLOOM_E_FORMAT, stage + "fp_rate is not in (0, 1)");
-  if (d.reserved != 0) fail(BLOOM_E_FORMAT, stage + "reserved descriptor field is not 0");
-}
-
 // A stage must be the one the header's (capacity, fp_rate, growth,
 // tightening) describe: the next stage is sized from those fields, so a
 // header that disagrees with its stages could make one add allocate
@@ -99,7 +46,7 @@ void check_descriptor(const Descriptor &d, uint32_t i) {
 // differ from today's sizing by the small-filter fit earlier versions did
 // not do (a few bits), so it is held within a factor of two, which is all
 // the bound on the next stage needs.
-void check_stage_matches_header(const Descriptor &d, const FilterConfig &hdr, uint32_t i) {
+void check_stage_matches_header(const StageDescriptor &d, const FilterConfig &hdr, uint32_t i) {
   const std::string stage = "stage " + std::to_string(i) + ": ";
   StageShape t;
   try {
@@ -286,51 +233,41 @@ uint64_t ScalableFilter::growth_bytes() const {
 }
 
 uint64_t ScalableFilter::payload_size() const {
-  uint64_t n = pad64(kDescriptorSize * stages_.size());
-  for (const Stage &s : stages_) n += pad64(s->payload_size());
+  uint64_t n = stage_table_size(stages_.size());
+  for (const Stage &s : stages_) n += pad_to_stage_align(s->payload_size());
   return n;
 }
 
 void ScalableFilter::write_payload(ByteSink &sink) const {
-  std::vector<unsigned char> table(pad64(kDescriptorSize * stages_.size()), 0);
-  for (size_t i = 0; i < stages_.size(); ++i)
-    encode_descriptor(*stages_[i], table.data() + i * kDescriptorSize);
-  sink.write(table.data(), table.size());
+  std::vector<StageDescriptor> table(stages_.size());
+  for (size_t i = 0; i < stages_.size(); ++i) {
+    const FilterConfig &c = stages_[i]->config();
+    table[i] = {c.bits, c.capacity, stages_[i]->keys_added(), c.fp_rate, c.hashes, 0};
+  }
+  write_stage_table(sink, table);
   for (const Stage &s : stages_) {
     s->write_payload(sink);
-    write_zeros(sink, pad64(s->payload_size()) - s->payload_size());
+    write_stage_padding(sink, s->payload_size());
   }
 }
 
 std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, bool zero_copy) {
   const uint32_t count = h.stages;
-  // The table (40 bytes a stage, at most 160 GiB for 2^32 stages, no
-  // overflow) must fit the payload before it is allocated and read; the
-  // payload is no larger than the input, so a hostile count cannot make
-  // the table larger than the file that claims it.
-  const uint64_t table_size = pad64(kDescriptorSize * count);
-  if (table_size > h.payload_size)
-    fail(BLOOM_E_FORMAT, "payload of " + std::to_string(h.payload_size) + " bytes cannot hold " +
-                             std::to_string(count) + " stage descriptors");
-  std::vector<unsigned char> table(table_size);
-  src.read(table.data(), table.size());
-  for (uint64_t i = kDescriptorSize * count; i < table_size; ++i)
-    if (table[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after the stage table");
-
+  // No cap on the stage count: read_stage_table refuses a table (40 bytes
+  // a stage) the payload cannot hold before allocating it, and the payload
+  // is no larger than the input.
+  const std::vector<StageDescriptor> descs = read_stage_table(src, count, h.payload_size);
   // Every stage's size, checked against the payload before any allocation.
-  // Each stage is at most 2^40 bits (check_descriptor) and the running
+  // Each stage is at most 2^40 bits (read_stage_table) and the running
   // total is kept at most 2^40, so none of these sums can overflow 64 bits.
-  std::vector<Descriptor> descs(count);
   uint64_t total_bits = 0;
-  uint64_t needed = table_size;
+  uint64_t needed = stage_table_size(count);
   for (uint32_t i = 0; i < count; ++i) {
-    descs[i] = decode_descriptor(table.data() + i * kDescriptorSize);
-    check_descriptor(descs[i], i);
     check_stage_matches_header(descs[i], h.config, i);
     total_bits += descs[i].bits;
     if (total_bits > BLOOM_MAX_BITS)
       fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
-    needed += pad64(ClassicFilter::payload_size_for(descs[i].bits));
+    needed += pad_to_stage_align(ClassicFilter::payload_size_for(descs[i].bits));
   }
   if (needed != h.payload_size)
     fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
@@ -342,7 +279,7 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
   Stages stages;
   stages.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
-    const Descriptor &d = descs[i];
+    const StageDescriptor &d = descs[i];
     const FilterConfig sc = stage_config(h.config, d.capacity, d.fp_rate, d.bits, d.hashes);
     try {
       stages.emplace_back(static_cast<ClassicFilter *>(ClassicFilter::load(sc, src, zero_copy).release()));
@@ -351,8 +288,7 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
       fail(BLOOM_E_FORMAT, "stage " + std::to_string(i) + ": " + e.what());
     }
     stages.back()->set_keys_added(d.keys);
-    const uint64_t size = ClassicFilter::payload_size_for(d.bits);
-    read_zero_padding(src, pad64(size) - size, "stage " + std::to_string(i));
+    read_stage_padding(src, ClassicFilter::payload_size_for(d.bits), "stage " + std::to_string(i));
   }
   return std::unique_ptr<Filter>(new ScalableFilter(h.config, std::move(stages)));
 }

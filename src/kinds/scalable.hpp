@@ -36,11 +36,8 @@
 // create): appending a stage changes the chain under readers. Queries may
 // run in parallel with each other; adds need exclusive access.
 //
-// Payload (at file offset 128): a table of 40-byte stage descriptors
-// (bits, capacity, keys, fp_rate as IEEE-754 bits, all u64 little-endian;
-// hashes u32; reserved u32 = 0), zero-padded to a multiple of 64 bytes, then
-// each stage's bit array words, each zero-padded to a multiple of 64 bytes,
-// so every stage starts 64-byte aligned in the file and maps in place.
+// Payload (at file offset 128): the stage table, then each stage's words,
+// every stage 64-byte aligned (format/stage_table.hpp has the codec).
 #pragma once
 
 #include <memory>
@@ -56,8 +53,6 @@ namespace bloom::core {
 
 class ScalableFilter final : public Filter {
  public:
-  static constexpr uint64_t kDescriptorSize = 40;
-
   explicit ScalableFilter(const FilterConfig &config);
   // Validates the stage table against h.payload_size before allocating.
   static std::unique_ptr<Filter> load(const Header &h, ByteSource &src, bool zero_copy);

@@ -13,7 +13,7 @@
 #endif
 
 #include "error.hpp"
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/registry.hpp"
 #include "kinds/window_sizing.hpp"

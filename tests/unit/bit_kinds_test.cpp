@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Behaviour every bit-array kind other than classic shares (partitioned and
-// blocked), through the C API: no false negatives, the false-positive rate
+// Behaviour every bit-array kind shares (classic, partitioned and blocked),
+// through the C API: no false negatives, the false-positive rate
 // at capacity, round trips, set operations and the errors they report.
 //
 // FPR tolerance: with q absent keys and the filter's own expected rate e
@@ -30,7 +30,8 @@ class BitKinds : public ::testing::TestWithParam<int> {
 
 std::string kind_name(const ::testing::TestParamInfo<int> &info) { return bloom_kind_name(info.param); }
 
-INSTANTIATE_TEST_SUITE_P(Kinds, BitKinds, ::testing::Values(BLOOM_KIND_PARTITIONED, BLOOM_KIND_BLOCKED),
+INSTANTIATE_TEST_SUITE_P(Kinds, BitKinds,
+                         ::testing::Values(BLOOM_KIND_CLASSIC, BLOOM_KIND_PARTITIONED, BLOOM_KIND_BLOCKED),
                          kind_name);
 
 bloom_info info_of(const bloom_filter *f) {
@@ -181,7 +182,7 @@ TEST_P(BitKinds, MergeOfDifferentParametersNamesTheParameter) {
   hash.hash = BLOOM_HASH_MURMUR3;
   k.bits = info_of(base.get()).bits;
   k.hashes = info_of(base.get()).hashes + 1;
-  kind.kind = BLOOM_KIND_CLASSIC;
+  kind.kind = GetParam() == BLOOM_KIND_CLASSIC ? BLOOM_KIND_PARTITIONED : BLOOM_KIND_CLASSIC;
   for (const Variant &v : {Variant{"seed", seed}, Variant{"bits", size}, Variant{"hash", hash},
                            Variant{"hashes", k}, Variant{"kind", kind}}) {
     FilterPtr other = make_filter(v.o);
@@ -202,6 +203,7 @@ TEST_P(BitKinds, CloneAndClear) {
   ASSERT_EQ(bloom_clear(f.get()), BLOOM_OK);
   EXPECT_EQ(count_positive(f.get(), make_keys("c", 1000)), 0u);
   EXPECT_EQ(info_of(f.get()).fill_ratio, 0.0);
+  EXPECT_EQ(info_of(f.get()).keys_added, 0u);
   EXPECT_EQ(count_positive(copy.get(), make_keys("c", 1000)), 1000u);  // the clone is independent
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Behaviour of the classic kind through the C API.
+// Behaviour of the classic kind through the C API that the other bit kinds
+// do not share; what they share is tests/unit/bit_kinds_test.cpp (BitKinds,
+// which runs for classic too).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,23 +47,6 @@ TEST(Classic, SeedIsPartOfTheIdentity) {
   EXPECT_NE(std::strstr(bloom_last_error(), "seed"), nullptr) << bloom_last_error();
 }
 
-TEST(Classic, BatchCallsAnswerLikeSingleCalls) {
-  FilterPtr single = make_filter(classic_options(10000, 0.01));
-  FilterPtr batch = make_filter(classic_options(10000, 0.01));
-  const auto keys = make_keys("k", 10000);
-  add_all(single.get(), keys);
-  ASSERT_EQ(add_all_batch(batch.get(), keys), BLOOM_OK);
-  EXPECT_EQ(serialize(single.get()), serialize(batch.get()));
-
-  const auto probes = make_keys("probe", 5000);
-  const KeyArrays pa = key_arrays(probes);
-  std::vector<uint8_t> results(probes.size(), 7);
-  ASSERT_EQ(bloom_query_batch(batch.get(), pa.ptrs.data(), pa.lens.data(), probes.size(), results.data()),
-            BLOOM_OK);
-  for (size_t i = 0; i < probes.size(); ++i)
-    EXPECT_EQ(results[i], bloom_query(single.get(), probes[i].data(), probes[i].size())) << i;
-}
-
 TEST(Classic, BatchRejectsANullKeyWithoutAddingAnything) {
   FilterPtr f = make_filter(classic_options(100, 0.01));
   const void *keys[] = {"a", nullptr};
@@ -72,22 +57,6 @@ TEST(Classic, BatchRejectsANullKeyWithoutAddingAnything) {
   uint8_t r;
   EXPECT_EQ(bloom_query_batch(f.get(), keys, lens, 1, nullptr), BLOOM_E_INVALID_ARG);
   EXPECT_EQ(bloom_query_batch(f.get(), keys, lens, 1, &r), BLOOM_OK);
-}
-
-TEST(Classic, UnionOfTwoHalvesEqualsTheWhole) {
-  const auto keys = make_keys("u", 20000);
-  FilterPtr whole = make_filter(classic_options(20000, 0.01));
-  FilterPtr a = make_filter(classic_options(20000, 0.01));
-  FilterPtr b = make_filter(classic_options(20000, 0.01));
-  add_all(whole.get(), keys);
-  add_all(a.get(), {keys.begin(), keys.begin() + 10000});
-  add_all(b.get(), {keys.begin() + 10000, keys.end()});
-  ASSERT_EQ(bloom_merge(a.get(), b.get()), BLOOM_OK);
-  EXPECT_EQ(serialize(a.get()), serialize(whole.get()));
-  bloom_info info;
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(a.get(), &info), BLOOM_OK);
-  EXPECT_EQ(info.keys_added, 20000u);
 }
 
 TEST(Classic, IntersectionKeepsCommonKeys) {
@@ -104,19 +73,6 @@ TEST(Classic, IntersectionKeepsCommonKeys) {
   EXPECT_LT(count_positive(a.get(), make_keys("onlyA", 3000)), 300u);
 }
 
-TEST(Classic, MergeRefusesDifferentSizesAndNamesTheParameter) {
-  FilterPtr a = make_filter(classic_options(1000, 0.01));
-  FilterPtr b = make_filter(classic_options(2000, 0.01));
-  EXPECT_EQ(bloom_merge(a.get(), b.get()), BLOOM_E_INCOMPATIBLE);
-  EXPECT_NE(std::strstr(bloom_last_error(), "bits"), nullptr) << bloom_last_error();
-  EXPECT_EQ(bloom_intersect(a.get(), b.get()), BLOOM_E_INCOMPATIBLE);
-  bloom_options o = classic_options(1000, 0.01);
-  o.hash = BLOOM_HASH_MURMUR3;
-  FilterPtr c = make_filter(o);
-  EXPECT_EQ(bloom_merge(a.get(), c.get()), BLOOM_E_INCOMPATIBLE);
-  EXPECT_NE(std::strstr(bloom_last_error(), "hash"), nullptr) << bloom_last_error();
-}
-
 TEST(Classic, MergeWithItselfIsANoOp) {
   FilterPtr a = make_filter(classic_options(1000, 0.01));
   add_all(a.get(), make_keys("s", 500));
@@ -128,23 +84,6 @@ TEST(Classic, MergeWithItselfIsANoOp) {
   EXPECT_TRUE(std::equal(before.begin() + 128, before.end(), after.begin() + 128));
 }
 
-TEST(Classic, CloneIsDeepAndClearEmpties) {
-  FilterPtr a = make_filter(classic_options(1000, 0.01));
-  add_all(a.get(), make_keys("x", 1000));
-  bloom_filter *raw = nullptr;
-  ASSERT_EQ(bloom_clone(a.get(), &raw), BLOOM_OK);
-  FilterPtr b(raw);
-  EXPECT_EQ(serialize(a.get()), serialize(b.get()));
-  ASSERT_EQ(bloom_clear(a.get()), BLOOM_OK);
-  EXPECT_EQ(count_positive(a.get(), make_keys("x", 1000)), 0u);
-  EXPECT_EQ(count_positive(b.get(), make_keys("x", 1000)), 1000u);
-  bloom_info info;
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(a.get(), &info), BLOOM_OK);
-  EXPECT_EQ(info.keys_added, 0u);
-  EXPECT_EQ(info.fill_ratio, 0.0);
-}
-
 TEST(Classic, TestAndAddReportsNewKeysOnce) {
   FilterPtr f = make_filter(classic_options(10000, 0.001));
   const auto keys = make_keys("t", 10000);
@@ -153,11 +92,6 @@ TEST(Classic, TestAndAddReportsNewKeysOnce) {
   // A few may collide with earlier keys (false positives at p = 0.001).
   EXPECT_GT(new_first_time, 9950u);
   for (const auto &k : keys) EXPECT_EQ(bloom_test_and_add(f.get(), k.data(), k.size()), 1);
-}
-
-TEST(Classic, RemoveIsUnsupported) {
-  FilterPtr f = make_filter(classic_options(100, 0.01));
-  EXPECT_EQ(bloom_remove(f.get(), "a", 1), BLOOM_E_UNSUPPORTED);
 }
 
 TEST(Classic, InfoReportsShapeFillAndEstimates) {

@@ -151,7 +151,7 @@ TEST(Counting, TestAndAddAndRemoveOnOtherKinds) {
   EXPECT_EQ(bloom_test_and_add(f.get(), "x", 1), 0);
   EXPECT_EQ(bloom_test_and_add(f.get(), "x", 1), 1);
   // Both calls added an occurrence (a counting add always increments), and
-  // keys_added is adds minus removes: 2 (see review_keys_added_test.cpp).
+  // keys_added is adds minus removes: 2 (see test_and_add_count_test.cpp).
   EXPECT_EQ(info_of(f.get()).keys_added, 2u);
   FilterPtr classic = make_filter(classic_options(1000, 0.01));
   EXPECT_EQ(bloom_remove(classic.get(), "x", 1), BLOOM_E_UNSUPPORTED);

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/header.hpp"
 #include "test_util.hpp"
 

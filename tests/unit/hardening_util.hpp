@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bloom/bloom.h"
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/header.hpp"
 #include "image_tools.hpp"
 #include "memory.hpp"

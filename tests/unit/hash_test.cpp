@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "hash/hasher.hpp"
 
 namespace bloom::core {

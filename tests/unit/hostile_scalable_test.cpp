@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "image_tools.hpp"
 #include "memory.hpp"
 #include "test_util.hpp"

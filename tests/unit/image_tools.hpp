@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/header.hpp"
 
 namespace bloom::test {

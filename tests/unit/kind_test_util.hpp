@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "format/byte_order.hpp"
+#include "byte_order.hpp"
 #include "format/header.hpp"
 #include "test_util.hpp"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Review findings in keys_added accounting of bloom_test_and_add.
+// keys_added after bloom_test_and_add: what each kind counts (an occurrence,
+// every call, or only new keys).
 #include <gtest/gtest.h>
 
 #include "test_util.hpp"
@@ -19,7 +20,7 @@ uint64_t keys_added(const bloom_filter *f) {
 // the filter), so keys_added -- adds minus removes for counting filters --
 // must count it. It did not: after two test_and_adds and one remove the
 // filter still held the key while keys_added said 0.
-TEST(ReviewKeysAdded, CountingTestAndAddOfAPresentKeyCountsTheOccurrence) {
+TEST(TestAndAddCount, CountingTestAndAddOfAPresentKeyCountsTheOccurrence) {
   for (uint32_t flags : {0u, BLOOM_FLAG_CONCURRENT}) {
     SCOPED_TRACE(flags);
     bloom_options o = classic_options(1000, 0.01);
@@ -41,7 +42,7 @@ TEST(ReviewKeysAdded, CountingTestAndAddOfAPresentKeyCountsTheOccurrence) {
 // docs/kinds-counting-scalable.md: for scalable filters "bloom_test_and_add is
 // the same operation as bloom_add, and keys_added still counts every
 // successful call". bloom_add of a duplicate counted, test_and_add did not.
-TEST(ReviewKeysAdded, ScalableTestAndAddCountsLikeAdd) {
+TEST(TestAndAddCount, ScalableTestAndAddCountsLikeAdd) {
   bloom_options o = classic_options(100, 0.01);
   o.kind = BLOOM_KIND_SCALABLE;
   FilterPtr by_add = make_filter(o);
@@ -57,7 +58,7 @@ TEST(ReviewKeysAdded, ScalableTestAndAddCountsLikeAdd) {
 // The bit kinds keep their documented behaviour: a test_and_add that finds
 // every bit set changes nothing and is not counted (concurrency_test relies
 // on it: 4 threads x 20,000 equal keys give keys_added = 20,000).
-TEST(ReviewKeysAdded, BitKindsCountOnlyNewKeys) {
+TEST(TestAndAddCount, BitKindsCountOnlyNewKeys) {
   for (int kind : {BLOOM_KIND_CLASSIC, BLOOM_KIND_PARTITIONED, BLOOM_KIND_BLOCKED}) {
     SCOPED_TRACE(kind);
     bloom_options o = classic_options(1000, 0.01);
