@@ -40,9 +40,12 @@ echo "library $(pkg-config --modversion bloom) installed in $libdir"
 
 # Offline: only Debian is reachable, and neither binding has a dependency.
 # The cargo target directory is ctest's (bindings_rust), so only what the
-# new PKG_CONFIG_PATH touches is rebuilt; Go's build cache is shared too.
+# new PKG_CONFIG_PATH touches is rebuilt. Go's build cache is shared too,
+# but it keys cgo packages on CGO_LDFLAGS, not on pkg-config's output: the
+# prefix goes into CGO_LDFLAGS so Go builds against this install, not
+# against ctest's.
 export CARGO_TARGET_DIR="$root/build/bindings/cargo-target" CARGO_NET_OFFLINE=true
-export GOFLAGS=-mod=mod GOPROXY=off
+export GOFLAGS=-mod=mod GOPROXY=off CGO_LDFLAGS="-g -O2 -L$libdir"
 
 echo "=== bindings: cargo test"
 (cd bindings/rust && cargo test --offline)

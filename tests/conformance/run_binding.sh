@@ -29,7 +29,10 @@ case $lang in
       exit 77
     fi
     cd "$root/bindings/go"
-    GOFLAGS=-mod=mod GOPROXY=off exec go test -count=1 ./...
+    # Go's build cache keys a cgo package on CGO_LDFLAGS but not on what
+    # pkg-config printed, so without this it reused a package compiled
+    # against another (since deleted) prefix: "cannot find -lbloomfilter".
+    CGO_LDFLAGS="-g -O2 -L$libdir" GOFLAGS=-mod=mod GOPROXY=off exec go test -count=1 ./...
     ;;
   *) echo "usage: $0 rust|go PREFIX LIBDIR WORK_DIR" >&2; exit 2 ;;
 esac
