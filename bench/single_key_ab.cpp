@@ -165,23 +165,25 @@ std::vector<double> floor_round(const Config &c, const KeySet &pos, std::vector<
   return r;
 }
 
-// --loop add|query PASSES: fills a filter by batch, then runs only PASSES
-// passes of single adds (of the inserted keys again) or single queries, for
+// --loop add|query|miss PASSES: fills a filter by batch, then runs only
+// PASSES passes of single adds (of the inserted keys again), single queries
+// of inserted keys, or single queries of absent keys (miss), for
 // `perf stat` (PASSES = 0 measures the setup alone).
 int loop_only(const Api &a, const Config &c, const std::string &op, int passes) {
   KeySet pos, neg;
-  make_distinct_keys(42, {&pos, &neg}, {c.keys, 0});
+  make_distinct_keys(42, {&pos, &neg}, {c.keys, op == "miss" ? c.keys : 0});
+  const KeySet &probe_keys = op == "miss" ? neg : pos;
   bloom_filter *f = create(a, c);
   for (size_t s = 0; s < pos.size(); s += 4096)
     a.add_batch(f, &pos.ptrs[s], &pos.lens[s], std::min<size_t>(4096, pos.size() - s));
   size_t hits = 0;
   const double ns = time_per_key(pos.size() * static_cast<size_t>(passes > 0 ? passes : 1), [&] {
     for (int r = 0; r < passes; ++r)
-      for (size_t i = 0; i < pos.size(); ++i) {
+      for (size_t i = 0; i < probe_keys.size(); ++i) {
         if (op == "add")
-          a.add(f, pos.ptrs[i], pos.lens[i]);
+          a.add(f, probe_keys.ptrs[i], probe_keys.lens[i]);
         else
-          hits += a.query(f, pos.ptrs[i], pos.lens[i]) == 1;
+          hits += a.query(f, probe_keys.ptrs[i], probe_keys.lens[i]) == 1;
       }
   });
   std::printf("%s x %d: %.2f ns per key (hits %zu)\n", op.c_str(), passes, ns, hits);
