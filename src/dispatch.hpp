@@ -19,7 +19,7 @@
 namespace bloom::core {
 
 template <bool kConcurrent, typename Body>
-decltype(auto) with_scheme(ProbeScheme scheme, Body &&body) {
+[[gnu::always_inline]] inline decltype(auto) with_scheme(ProbeScheme scheme, Body &&body) {
   switch (scheme) {
     case ProbeScheme::kPlain:
       return body.template operator()<kConcurrent, ProbeScheme::kPlain>();
@@ -36,7 +36,7 @@ decltype(auto) with_scheme(ProbeScheme scheme, Body &&body) {
 }
 
 template <typename Body>
-decltype(auto) with_shape(const FilterConfig &c, Body &&body) {
+[[gnu::always_inline]] inline decltype(auto) with_shape(const FilterConfig &c, Body &&body) {
   return c.concurrent() ? with_scheme<true>(c.probe_scheme(), body)
                         : with_scheme<false>(c.probe_scheme(), body);
 }
