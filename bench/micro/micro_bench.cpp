@@ -2,7 +2,8 @@
 // micro_bench.cpp -- Google Benchmark micro-benchmarks: every kind x hasher x
 // operation over filter sizes from 64 KiB to 256 MiB (1 GiB with
 // --max_bytes=1G or BLOOM_BENCH_MAX_BYTES=1G), plus the floor (one XXH3 + one
-// random line read) at every size, so the L1 -> L2 -> L3 -> DRAM curve shows.
+// random line read, or one read-modify-write of a word of it for adds) at
+// every size, so the L1 -> L2 -> L3 -> DRAM curve shows.
 //
 // Names are op/kind/hasher/bytes, e.g. query_miss/classic/xxh3/1048576; pick
 // with --benchmark_filter. Key operations do 1024 keys per iteration and
@@ -282,8 +283,9 @@ void bench_op(benchmark::State &state, FilterSpec spec, Op op) {
 // at a time or in prefetched blocks of 32 (as measure_floor.cpp in seed_table).
 // wide = true hashes with XXH3-128 (what the library hashes with, for its two
 // 64-bit halves) instead of XXH3-64: the difference is the hash's share of
-// any gap between the library and the floor.
-void bench_floor(benchmark::State &state, uint64_t bytes, bool prefetch, bool wide) {
+// any gap between the library and the floor. rmw = true ORs one bit into the
+// word instead of reading it: the floor of an add (seed_table's rmw1).
+void bench_floor(benchmark::State &state, uint64_t bytes, bool prefetch, bool wide, bool rmw) {
   const uint64_t lines = bytes / 64;
   std::vector<uint64_t> words(bytes / 8);
   for (size_t i = 0; i < words.size(); ++i) words[i] = i;
@@ -303,11 +305,22 @@ void bench_floor(benchmark::State &state, uint64_t bytes, bool prefetch, bool wi
           idx[i] = line(b + i);
           __builtin_prefetch(&words[idx[i]]);
         }
-        for (size_t i = 0; i < 32; ++i) acc += words[idx[i]];
+        for (size_t i = 0; i < 32; ++i) {
+          if (rmw)
+            words[idx[i]] |= uint64_t{1} << (i & 63);
+          else
+            acc += words[idx[i]];
+        }
       }
     } else {
-      for (size_t i = start; i < start + kKeysPerIteration; ++i) acc += words[line(i)];
+      for (size_t i = start; i < start + kKeysPerIteration; ++i) {
+        if (rmw)
+          words[line(i)] |= uint64_t{1} << (i & 63);
+        else
+          acc += words[line(i)];
+      }
     }
+    if (rmw) benchmark::ClobberMemory();
     benchmark::DoNotOptimize(acc);
     start += kKeysPerIteration;
     if (start + kKeysPerIteration > pool.size()) start = 0;
@@ -356,10 +369,16 @@ int main(int argc, char **argv) {
                     Op::kMerge,    Op::kSerialize, Op::kDeserialize,   Op::kAdd,
                     Op::kAddBatch, Op::kTestAndAdd};
   for (uint64_t bytes = 64 << 10; bytes <= max_bytes; bytes *= 4) {
-    const std::string size = "/" + std::to_string(bytes);
-    benchmark::RegisterBenchmark(("floor/single" + size).c_str(), bench_floor, bytes, false, false);
-    benchmark::RegisterBenchmark(("floor/prefetch32" + size).c_str(), bench_floor, bytes, true, false);
-    benchmark::RegisterBenchmark(("floor/prefetch32_xxh3_128" + size).c_str(), bench_floor, bytes, true,
+    // Appended, not "/" + to_string(): GCC 12 at -O3 warns (-Wrestrict) on
+    // the inlined operator+ (a false positive, GCC bug 105329).
+    std::string size = "/";
+    size += std::to_string(bytes);
+    benchmark::RegisterBenchmark(("floor/single" + size).c_str(), bench_floor, bytes, false, false, false);
+    benchmark::RegisterBenchmark(("floor/prefetch32" + size).c_str(), bench_floor, bytes, true, false, false);
+    benchmark::RegisterBenchmark(("floor/prefetch32_xxh3_128" + size).c_str(), bench_floor, bytes, true, true,
+                                 false);
+    benchmark::RegisterBenchmark(("floor/rmw_single" + size).c_str(), bench_floor, bytes, false, false, true);
+    benchmark::RegisterBenchmark(("floor/rmw_prefetch32" + size).c_str(), bench_floor, bytes, true, false,
                                  true);
     for (int kind = BLOOM_KIND_CLASSIC; kind <= BLOOM_KIND_SCALABLE; ++kind) {
       for (int hash = BLOOM_HASH_XXH3; hash <= BLOOM_HASH_FNV1A; ++hash) {
