@@ -108,7 +108,8 @@ constexpr Kernels kPortable{
     portable_split_query,
     portable_split_add,
     {kPortableSplitKey, kPortableSplitKey},
-    kPortableSplitConcurrentKey};
+    kPortableSplitConcurrentKey,
+    {}};
 
 }  // namespace
 

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <type_traits>
+#include <utility>
 
 namespace bloom::core::blocked {
 
@@ -40,6 +41,18 @@ __attribute__((target("avx2"))) inline __m256i avx2_dead_lanes(uint32_t left) {
 // All ones: compilers make it with one vpcmpeqd, no load.
 __attribute__((target("avx2"))) inline __m256i all_ones() { return _mm256_set1_epi32(-1); }
 
+// All ones that the compiler cannot fold: the probe's shift mask 31 is then
+// one shift of it. Folded, 31 became a constant that GCC rebuilt on every
+// single query with three instructions (movabs, vmovq, vpbroadcastq) beside
+// the vpcmpeqd of all_ones(); a single query is bound by how many
+// instructions it holds while its line is on the way (docs/PERFORMANCE.md,
+// round 12).
+__attribute__((target("avx2"))) inline __m256i opaque_ones() {
+  __m256i v;
+  __asm__("vpcmpeqd %0, %0, %0" : "=x"(v));
+  return v;
+}
+
 // Eight probes x_t = x * mult[t]: lane t's sign bit is probe t's bit of the
 // line (lo/hi are its sixteen 32-bit words). Probe bit b = x_t >> 23 lives
 // in 32-bit word x_t >> 28 at position (x_t >> 23) & 31, so x_t's own top
@@ -47,13 +60,13 @@ __attribute__((target("avx2"))) inline __m256i all_ones() { return _mm256_set1_e
 // within a half), blendv reads x_t's sign (which half), and a left shift by
 // 31 - position, i.e. ~(x_t >> 23) & 31, moves the bit to the sign.
 __attribute__((target("avx2"))) inline __m256i avx2_group_signs(__m256i lo, __m256i hi, __m256i base,
-                                                                const uint32_t *mult) {
+                                                                const uint32_t *mult, __m256i ones) {
   const __m256i xs = _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult)));
   const __m256i word = _mm256_srli_epi32(xs, 28);
   const __m256 words =
       _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(lo, word)),
                        _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(hi, word)), _mm256_castsi256_ps(xs));
-  const __m256i shift = _mm256_andnot_si256(_mm256_srli_epi32(xs, 23), _mm256_srli_epi32(all_ones(), 27));
+  const __m256i shift = _mm256_andnot_si256(_mm256_srli_epi32(xs, 23), _mm256_srli_epi32(ones, 27));
   return _mm256_sllv_epi32(_mm256_castps_si256(words), shift);
 }
 
@@ -74,8 +87,8 @@ __attribute__((target("avx2"))) inline __m256i avx2_load_half(const uint64_t *p)
 
 // Every lane's sign bit is set: vtestps's testc reads only sign bits,
 // (~a & b) == 0.
-__attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v) {
-  return _mm256_testc_ps(_mm256_castsi256_ps(v), _mm256_castsi256_ps(all_ones())) != 0;
+__attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v, __m256i ones) {
+  return _mm256_testc_ps(_mm256_castsi256_ps(v), _mm256_castsi256_ps(ones)) != 0;
 }
 
 // k <= 16 (every p down to about 1e-6 at the sizing's k): kGroups groups
@@ -89,9 +102,11 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_lanes(const uint64_t *
   const __m256i lo = avx2_load_half<kAtomic>(line);
   const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  __m256i signs = avx2_group_signs(lo, hi, base, lane_mult);
-  if constexpr (kGroups == 2) signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8));
-  return avx2_all_signs(signs);
+  const __m256i ones = opaque_ones();
+  __m256i signs = avx2_group_signs(lo, hi, base, lane_mult, ones);
+  if constexpr (kGroups == 2)
+    signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8, ones));
+  return avx2_all_signs(signs, ones);
 }
 
 // Any k: groups of eight (the table has kMaxProbes = 64 entries, so every
@@ -102,9 +117,10 @@ __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_
   const __m256i lo = avx2_load_half<kAtomic>(line);
   const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
+  const __m256i ones = all_ones();
   for (uint32_t g = 0; 8 * g < k; ++g) {
-    const __m256i signs = avx2_group_signs(lo, hi, base, mult + 8 * g);
-    if (!avx2_all_signs(_mm256_or_si256(signs, avx2_dead_lanes(k - 8 * g)))) return false;
+    const __m256i signs = avx2_group_signs(lo, hi, base, mult + 8 * g, ones);
+    if (!avx2_all_signs(_mm256_or_si256(signs, avx2_dead_lanes(k - 8 * g)), ones)) return false;
   }
   return true;
 }
@@ -201,20 +217,32 @@ alignas(64) constexpr auto kBitWindows = [] {
   return t;
 }();
 
-// The window offsets (into kBitWindows, as bytes) of kLanes probes of seed
-// x; lanes past k repeat live probes (Probes::lane_mult), whose bits an OR
-// may set twice.
+// 0x380, then 64, in every lane, read from memory as operands: as folded
+// constants GCC rebuilt them on every add (movabs, vmovq, vpbroadcastq;
+// mov, vmovd, vpbroadcastd).
+alignas(32) constexpr uint32_t kWindowConstants[16] = {0x380, 0x380, 0x380, 0x380, 0x380, 0x380, 0x380, 0x380,
+                                                       64,    64,    64,    64,    64,    64,    64,    64};
+
+// The window offsets (into kBitWindows, as bytes) of the first kLanes
+// probes of seed x, in groups of eight (off holds a whole number of
+// groups); lanes past k repeat live probes (Probes::lane_mult), whose bits
+// an OR may set twice.
 template <int kLanes>
 __attribute__((target("avx2"))) inline void avx2_window_offsets(uint32_t x, const uint32_t *lane_mult,
                                                                 uint32_t *off) {
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  for (int g = 0; g < kLanes / 8; ++g) {
+  const uint32_t *c = kWindowConstants;
+  __asm__("" : "+r"(c));  // not constants to the compiler: memory operands
+  const __m256i row_mask = _mm256_load_si256(reinterpret_cast<const __m256i *>(c));
+  const __m256i sixty_four = _mm256_load_si256(reinterpret_cast<const __m256i *>(c + 8));
+  for (int g = 0; g < (kLanes + 7) / 8; ++g) {
     const __m256i xs =
         _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(lane_mult + 8 * g)));
-    // b = xs >> 23: (b & 7) * 128 = (xs >> 16) & 0x380, b >> 3 = xs >> 26.
-    const __m256i row = _mm256_and_si256(_mm256_srli_epi32(xs, 16), _mm256_set1_epi32(0x380));
-    const __m256i col = _mm256_sub_epi32(_mm256_set1_epi32(64), _mm256_srli_epi32(xs, 26));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(off + 8 * g), _mm256_add_epi32(row, col));
+    // b = xs >> 23: (b & 7) * 128 = (xs >> 16) & 0x380, b >> 3 = xs >> 26;
+    // the window is at row + 64 - col (row | 64: row's low 7 bits are 0).
+    const __m256i row = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(xs, 16), row_mask), sixty_four);
+    _mm256_store_si256(reinterpret_cast<__m256i *>(off + 8 * g),
+                       _mm256_sub_epi32(row, _mm256_srli_epi32(xs, 26)));
   }
 }
 
@@ -236,16 +264,23 @@ __attribute__((target("avx2"))) inline void avx2_or_windows(uint64_t *line, cons
   _mm256_storeu_si256(q + 1, _mm256_or_si256(_mm256_loadu_si256(q + 1), hi));
 }
 
+// ORs the windows of the first kLanes lanes (1 <= kLanes <= 16) into the
+// line, its fetch started first.
+template <int kLanes>
+__attribute__((target("avx2"))) inline void avx2_line_or_lanes(uint64_t *line, uint32_t x, const Probes &p) {
+  __builtin_prefetch(line, 1);
+  alignas(32) uint32_t off[(kLanes + 7) / 8 * 8];
+  avx2_window_offsets<kLanes>(x, p.lane_mult, off);
+  avx2_or_windows<kLanes>(line, off);
+}
+
 template <ProbeClass kClass>
 __attribute__((target("avx2"))) inline void avx2_line_or(uint64_t *line, uint32_t x, const Probes &p) {
-  __builtin_prefetch(line, 1);
   if constexpr (kClass == kAnyK) {
+    __builtin_prefetch(line, 1);
     (void)avx2_line_add(line, x, p.k, p.mult);
   } else {
-    constexpr int kLanes = kClass == kOneGroup ? 8 : 16;
-    alignas(32) uint32_t off[kLanes];
-    avx2_window_offsets<kLanes>(x, p.lane_mult, off);
-    avx2_or_windows<kLanes>(line, off);
+    avx2_line_or_lanes<kClass == kOneGroup ? 8 : 16>(line, x, p);
   }
 }
 
@@ -293,6 +328,26 @@ __attribute__((target("avx2"), flatten)) void avx2_add_key_xxh3_64(const void *v
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   avx2_line_or<kClass>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+}
+
+// The same for a filter of exactly kK probes (Kernels::add_exact_k): kK
+// windows instead of the class's 8 or 16 lanes. At k = 12, four windows
+// (a load of their offset, two loads and two ORs each) fewer per add.
+template <bool kSeed0, int kK>
+__attribute__((target("avx2"), flatten)) void avx2_add_key_exact_k(const void *view, const void *key,
+                                                                   size_t len) {
+  const auto &v = *static_cast<const LineView *>(view);
+  constexpr ProbeClass kClass = kK <= 8 ? kOneGroup : kTwoGroups;
+  if (len > 16) [[unlikely]]
+    return avx2_add_long_key<kClass>(v, key, len);
+  const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
+  avx2_line_or_lanes<kK>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+}
+
+template <bool kSeed0, size_t... kKs>
+constexpr std::array<void (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
+    std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
 template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
@@ -421,7 +476,21 @@ constexpr Kernels kAvx2{
     avx2_split_add,
     {{avx2_split_query_key<false>, avx2_split_query_keys<false>, avx2_split_add_key<false>},
      {avx2_split_query_key<true>, avx2_split_query_keys<false>, avx2_split_add_key<true>}},
-    {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr}};
+    {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr},
+    {}};
+
+// Kernels::add_exact_k, filled in at compile time (an aggregate cannot
+// take a pack expansion in place).
+constexpr Kernels kAvx2WithExactK = [] {
+  Kernels k = kAvx2;
+  constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
+    k.add_exact_k[0][i] = any_seed[i];
+    k.add_exact_k[1][i] = seed0[i];
+  }
+  return k;
+}();
 
 }  // namespace
 
@@ -430,7 +499,7 @@ const Kernels *avx2_kernels_if_supported() {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") != 0;
   }();
-  return supported ? &kAvx2 : nullptr;
+  return supported ? &kAvx2WithExactK : nullptr;
 }
 
 }  // namespace bloom::core::blocked
