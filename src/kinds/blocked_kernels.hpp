@@ -81,7 +81,8 @@ struct KeyKernels {
   // One add of a filter that is neither concurrent nor read-only (the
   // filter installs it only then; Filter::KeyAddPath): hash, then OR the
   // key's bits into its line. view's words are the filter's own, writable.
-  void (*add)(const void *view, const void *key, size_t len);
+  // Returns 0 (BLOOM_OK), which bloom_add passes on as a tail call.
+  int (*add)(const void *view, const void *key, size_t len);
 };
 
 struct Kernels {
@@ -123,7 +124,7 @@ struct Kernels {
   // for each of its 8 or 16 lanes; these OR only k (12 at p = 1e-4, not
   // 16), the same bits.
   static constexpr uint32_t kMaxExactAddK = 16;
-  void (*add_exact_k[2][kMaxExactAddK + 1])(const void *view, const void *key, size_t len);
+  int (*add_exact_k[2][kMaxExactAddK + 1])(const void *view, const void *key, size_t len);
 };
 
 const Kernels &portable_kernels();

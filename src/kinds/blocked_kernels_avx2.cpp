@@ -355,40 +355,43 @@ __attribute__((target("avx2"), noinline, cold)) int avx2_query_long_key(const Li
 }
 
 template <ProbeClass kClass>
-__attribute__((target("avx2"), noinline, cold)) void avx2_add_long_key(const LineView &v, const void *key,
-                                                                       size_t len) {
+__attribute__((target("avx2"), noinline, cold)) int avx2_add_long_key(const LineView &v, const void *key,
+                                                                      size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
   avx2_line_or<kClass>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
 }
 
 // bloom_add of a writable, non-concurrent filter (KeyKernels::add); the
 // line is the filter's own memory (LineView holds it as const for queries).
 template <bool kSeed0, ProbeClass kClass>
-__attribute__((target("avx2"), flatten)) void avx2_add_key_xxh3_64(const void *view, const void *key,
-                                                                   size_t len) {
+__attribute__((target("avx2"), flatten)) int avx2_add_key_xxh3_64(const void *view, const void *key,
+                                                                  size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   avx2_line_or<kClass>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
 }
 
 // The same for a filter of exactly kK probes (Kernels::add_exact_k): kK
 // windows instead of the class's 8 or 16 lanes. At k = 12, four windows
 // (a load of their offset, two loads and two ORs each) fewer per add.
 template <bool kSeed0, int kK>
-__attribute__((target("avx2"), flatten)) void avx2_add_key_exact_k(const void *view, const void *key,
-                                                                   size_t len) {
+__attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *view, const void *key,
+                                                                  size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   constexpr ProbeClass kClass = kK <= 8 ? kOneGroup : kTwoGroups;
   if (len > 16) [[unlikely]]
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   avx2_line_or_lanes<kK>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
 }
 
 template <bool kSeed0, size_t... kKs>
-constexpr std::array<void (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
+constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
     std::index_sequence<kKs...>) {
   return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
@@ -474,20 +477,22 @@ __attribute__((target("avx2"), flatten)) void avx2_split_query_keys(const void *
       });
 }
 
-__attribute__((target("avx2"), noinline, cold)) void avx2_split_add_long_key(const LineView &v,
-                                                                             const void *key, size_t len) {
+__attribute__((target("avx2"), noinline, cold)) int avx2_split_add_long_key(const LineView &v,
+                                                                            const void *key, size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
   (void)avx2_split_or(const_cast<uint64_t *>(split_block::block_of_hash64(v, h)), line_seed(h));
+  return 0;
 }
 
 template <bool kSeed0>
-__attribute__((target("avx2"), flatten)) void avx2_split_add_key(const void *view, const void *key,
-                                                                 size_t len) {
+__attribute__((target("avx2"), flatten)) int avx2_split_add_key(const void *view, const void *key,
+                                                                size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_split_add_long_key(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   (void)avx2_split_or(const_cast<uint64_t *>(split_block::block_of_hash64(v, h)), line_seed(h));
+  return 0;
 }
 
 template <bool kSeed0>
