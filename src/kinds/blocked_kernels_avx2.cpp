@@ -224,12 +224,11 @@ alignas(32) constexpr uint32_t kWindowConstants[16] = {0x380, 0x380, 0x380, 0x38
                                                        64,    64,    64,    64,    64,    64,    64,    64};
 
 // The window offsets (into kBitWindows, as bytes) of the first kLanes
-// probes of seed x, in groups of eight (off holds a whole number of
-// groups); lanes past k repeat live probes (Probes::lane_mult), whose bits
-// an OR may set twice.
+// probes of seed x, eight lanes per vector; lanes past k repeat live probes
+// (Probes::lane_mult), whose bits an OR may set twice.
 template <int kLanes>
 __attribute__((target("avx2"))) inline void avx2_window_offsets(uint32_t x, const uint32_t *lane_mult,
-                                                                uint32_t *off) {
+                                                                __m256i *off) {
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   const uint32_t *c = kWindowConstants;
   __asm__("" : "+r"(c));  // not constants to the compiler: memory operands
@@ -241,27 +240,41 @@ __attribute__((target("avx2"))) inline void avx2_window_offsets(uint32_t x, cons
     // b = xs >> 23: (b & 7) * 128 = (xs >> 16) & 0x380, b >> 3 = xs >> 26;
     // the window is at row + 64 - col (row | 64: row's low 7 bits are 0).
     const __m256i row = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(xs, 16), row_mask), sixty_four);
-    _mm256_store_si256(reinterpret_cast<__m256i *>(off + 8 * g),
-                       _mm256_sub_epi32(row, _mm256_srli_epi32(xs, 26)));
+    off[g] = _mm256_sub_epi32(row, _mm256_srli_epi32(xs, 26));
   }
 }
 
-// ORs the windows at off[0, kLanes) into the line.
-template <int kLanes>
-__attribute__((target("avx2"))) inline void avx2_or_windows(uint64_t *line, const uint32_t *off) {
-  const uint8_t *t = kBitWindows[0].data();
-  __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[0]));
-  __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[0] + 32));
-  // Unrolled: three instructions per probe, no loop counter (GCC keeps
-  // the loop otherwise: six per probe).
-#pragma GCC unroll 16
-  for (int j = 1; j < kLanes; ++j) {
-    lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[j])));
-    hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[j] + 32)));
+// ORs the window whose offset is lane kLane of q into lo and hi.
+template <int kLane>
+__attribute__((target("avx2"))) inline void avx2_or_window(const uint8_t *t, __m128i q, __m256i &lo,
+                                                           __m256i &hi) {
+  const uint32_t o = static_cast<uint32_t>(_mm_extract_epi32(q, kLane));
+  lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o)));
+  hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o + 32)));
+}
+
+// ORs the windows of lanes [4 kQuarter, kLanes) into lo and hi, four at a
+// time. The empty asm makes each quarter's offsets leave their vector only
+// after the previous quarter's windows were ORed in: left to itself, GCC
+// moved all twelve offsets of k = 12 into general registers first (vpextrd)
+// and saved and restored six callee-saved registers around them on every
+// add.
+template <int kLanes, int kQuarter = 0>
+__attribute__((target("avx2"))) inline void avx2_or_quarters(const uint8_t *t, const __m256i *off,
+                                                             __m256i &lo, __m256i &hi) {
+  if constexpr (4 * kQuarter < kLanes) {
+    __m128i q;
+    if constexpr (kQuarter % 2 == 0)
+      q = _mm256_castsi256_si128(off[kQuarter / 2]);
+    else
+      q = _mm256_extracti128_si256(off[kQuarter / 2], 1);
+    __asm__("" : "+x"(q) : "x"(lo), "x"(hi));
+    avx2_or_window<0>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 1 < kLanes) avx2_or_window<1>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 2 < kLanes) avx2_or_window<2>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 3 < kLanes) avx2_or_window<3>(t, q, lo, hi);
+    avx2_or_quarters<kLanes, kQuarter + 1>(t, off, lo, hi);
   }
-  auto *q = reinterpret_cast<__m256i *>(line);
-  _mm256_storeu_si256(q, _mm256_or_si256(_mm256_loadu_si256(q), lo));
-  _mm256_storeu_si256(q + 1, _mm256_or_si256(_mm256_loadu_si256(q + 1), hi));
 }
 
 // ORs the windows of the first kLanes lanes (1 <= kLanes <= 16) into the
@@ -269,9 +282,14 @@ __attribute__((target("avx2"))) inline void avx2_or_windows(uint64_t *line, cons
 template <int kLanes>
 __attribute__((target("avx2"))) inline void avx2_line_or_lanes(uint64_t *line, uint32_t x, const Probes &p) {
   __builtin_prefetch(line, 1);
-  alignas(32) uint32_t off[(kLanes + 7) / 8 * 8];
+  __m256i off[(kLanes + 7) / 8];
   avx2_window_offsets<kLanes>(x, p.lane_mult, off);
-  avx2_or_windows<kLanes>(line, off);
+  __m256i lo = _mm256_setzero_si256();
+  __m256i hi = _mm256_setzero_si256();
+  avx2_or_quarters<kLanes>(kBitWindows[0].data(), off, lo, hi);
+  auto *q = reinterpret_cast<__m256i *>(line);
+  _mm256_storeu_si256(q, _mm256_or_si256(_mm256_loadu_si256(q), lo));
+  _mm256_storeu_si256(q + 1, _mm256_or_si256(_mm256_loadu_si256(q + 1), hi));
 }
 
 template <ProbeClass kClass>
