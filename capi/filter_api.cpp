@@ -120,8 +120,8 @@ bloom_status bloom_add(bloom_filter *f, const void *key, size_t len) {
   if (f == nullptr || (key == nullptr && len != 0)) [[unlikely]]
     return add_argument_error(f, key, len);
   core::Filter *filter = to_core(f);
-  if (filter->add_key_fast(key, len)) [[likely]]
-    return BLOOM_OK;
+  if (filter->has_key_add()) [[likely]]
+    return static_cast<bloom_status>(filter->add_key_installed(key, len));  // a jump
   return guarded("bloom_add", [&] { filter->add_key(key, len); });
 }
 

@@ -193,10 +193,11 @@ void Filter::install_generic_add() {
     set_key_add_path({&generic_add_key, this});
 }
 
-void Filter::generic_add_key(const void *self, const void *key, size_t len) {
+int Filter::generic_add_key(const void *self, const void *key, size_t len) {
   // The path is installed only on the filter itself (ctx = this), writable.
   auto &f = *const_cast<Filter *>(static_cast<const Filter *>(self));
   f.add(f.hasher_(key, len));
+  return 0;
 }
 
 void Filter::add_key(const void *key, size_t len) {

@@ -39,7 +39,9 @@ struct KeyQueryPaths {
 // filter without BLOOM_FLAG_CONCURRENT, whose add cannot fail. ctx is the
 // kind's own view of its (writable) memory.
 struct KeyAddPath {
-  void (*add)(const void *ctx, const void *key, size_t len);
+  // Returns 0 (BLOOM_OK): bloom_add returns it as it is, so its call is a
+  // jump (no stack frame to keep the filter across a call).
+  int (*add)(const void *ctx, const void *key, size_t len);
   const void *ctx;
 };
 
@@ -72,10 +74,17 @@ class Filter {
   // bloom_add's fast path: the kind's key-level add and a plain count, when
   // the filter has one (see KeyAddPath); false means "take add_key".
   bool add_key_fast(const void *key, size_t len) {
-    if (key_add_.add == nullptr) return false;
-    key_add_.add(key_add_.ctx, key, len);
-    ++keys_added_;
+    if (!has_key_add()) return false;
+    (void)add_key_installed(key, len);
     return true;
+  }
+  bool has_key_add() const { return key_add_.add != nullptr; }
+  // The installed key-level add (has_key_add()), counted first: the add
+  // cannot fail, and counting after it made bloom_add keep a stack frame
+  // around the call (six more instructions per add). Returns BLOOM_OK (0).
+  int add_key_installed(const void *key, size_t len) {
+    ++keys_added_;
+    return key_add_.add(key_add_.ctx, key, len);
   }
   int query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
@@ -193,7 +202,7 @@ class Filter {
   static int generic_query_key(const void *self, const void *key, size_t len);
   static void generic_query_keys(const void *self, const void *const *keys, const size_t *lens, size_t n,
                                  uint8_t *out);
-  static void generic_add_key(const void *self, const void *key, size_t len);
+  static int generic_add_key(const void *self, const void *key, size_t len);
 
   KeyQueryPaths key_paths_{&generic_query_key, &generic_query_keys, this};
   KeyAddPath key_add_{};                                // none: bloom_add takes add_key

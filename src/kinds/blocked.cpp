@@ -76,6 +76,10 @@ void BlockedFilter::install_key_query_paths() {
     set_key_query_paths({key.query, key.query_batch, &view_});
     // Concurrent filters have none (key.add is null) and keep add_key.
     if (key.add != nullptr) set_key_add_path({key.add, &view_});
+    const uint32_t k = config_.hashes;
+    if (!config_.concurrent() && k >= 1 && k <= blocked::Kernels::kMaxExactAddK) {
+      if (const auto add = kernels_->add_exact_k[view_.seed == 0 ? 1 : 0][k]) set_key_add_path({add, &view_});
+    }
   } else {
     reset_key_query_paths();
   }

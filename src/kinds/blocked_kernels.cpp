@@ -50,12 +50,13 @@ __attribute__((flatten)) void portable_query_keys_xxh3_64(const void *view, cons
   });
 }
 
-__attribute__((flatten)) void portable_add_key_xxh3_64(const void *view, const void *key, size_t len) {
+__attribute__((flatten)) int portable_add_key_xxh3_64(const void *view, const void *key, size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   uint32_t seed;
   const uint64_t *line = key_line_xxh3_64(v, key, len, &seed);
   // The filter's own memory (LineView holds it as const for the queries).
   line_or_probes(const_cast<uint64_t *>(line), seed, v.probes.k, v.probes.mult);
+  return 0;
 }
 
 template <bool kAtomic>
@@ -74,10 +75,11 @@ __attribute__((flatten)) void portable_split_query_keys(const void *view, const 
   });
 }
 
-__attribute__((flatten)) void portable_split_add_key(const void *view, const void *key, size_t len) {
+__attribute__((flatten)) int portable_split_add_key(const void *view, const void *key, size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   const uint64_t h = xxh3_64_short_inline(key, len, v.seed);
   (void)split_block::block_add(const_cast<uint64_t *>(split_block::block_of_hash64(v, h)), line_seed(h));
+  return 0;
 }
 
 bool portable_split_query(const uint64_t *block, uint32_t x) { return split_block::block_has(block, x); }
@@ -108,7 +110,8 @@ constexpr Kernels kPortable{
     portable_split_query,
     portable_split_add,
     {kPortableSplitKey, kPortableSplitKey},
-    kPortableSplitConcurrentKey};
+    kPortableSplitConcurrentKey,
+    {}};
 
 }  // namespace
 

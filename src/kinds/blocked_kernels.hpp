@@ -81,7 +81,8 @@ struct KeyKernels {
   // One add of a filter that is neither concurrent nor read-only (the
   // filter installs it only then; Filter::KeyAddPath): hash, then OR the
   // key's bits into its line. view's words are the filter's own, writable.
-  void (*add)(const void *view, const void *key, size_t len);
+  // Returns 0 (BLOOM_OK), which bloom_add passes on as a tail call.
+  int (*add)(const void *view, const void *key, size_t len);
 };
 
 struct Kernels {
@@ -117,6 +118,13 @@ struct Kernels {
   bool (*split_add)(uint64_t *block, uint32_t x);
   KeyKernels split_xxh3_64[2];
   KeyKernels split_xxh3_64_concurrent;
+  // Single adds of XXH3-64 filters with exactly k probes, indexed
+  // [seed is 0][k] for 1 <= k <= kMaxExactAddK (null where a set has none:
+  // then KeyKernels::add of the probe class). A class's add ORs a window
+  // for each of its 8 or 16 lanes; these OR only k (12 at p = 1e-4, not
+  // 16), the same bits.
+  static constexpr uint32_t kMaxExactAddK = 16;
+  int (*add_exact_k[2][kMaxExactAddK + 1])(const void *view, const void *key, size_t len);
 };
 
 const Kernels &portable_kernels();

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <type_traits>
+#include <utility>
 
 namespace bloom::core::blocked {
 
@@ -40,6 +41,18 @@ __attribute__((target("avx2"))) inline __m256i avx2_dead_lanes(uint32_t left) {
 // All ones: compilers make it with one vpcmpeqd, no load.
 __attribute__((target("avx2"))) inline __m256i all_ones() { return _mm256_set1_epi32(-1); }
 
+// All ones that the compiler cannot fold: the probe's shift mask 31 is then
+// one shift of it. Folded, 31 became a constant that GCC rebuilt on every
+// single query with three instructions (movabs, vmovq, vpbroadcastq) beside
+// the vpcmpeqd of all_ones(); a single query is bound by how many
+// instructions it holds while its line is on the way (docs/PERFORMANCE.md,
+// round 12).
+__attribute__((target("avx2"))) inline __m256i opaque_ones() {
+  __m256i v;
+  __asm__("vpcmpeqd %0, %0, %0" : "=x"(v));
+  return v;
+}
+
 // Eight probes x_t = x * mult[t]: lane t's sign bit is probe t's bit of the
 // line (lo/hi are its sixteen 32-bit words). Probe bit b = x_t >> 23 lives
 // in 32-bit word x_t >> 28 at position (x_t >> 23) & 31, so x_t's own top
@@ -47,13 +60,13 @@ __attribute__((target("avx2"))) inline __m256i all_ones() { return _mm256_set1_e
 // within a half), blendv reads x_t's sign (which half), and a left shift by
 // 31 - position, i.e. ~(x_t >> 23) & 31, moves the bit to the sign.
 __attribute__((target("avx2"))) inline __m256i avx2_group_signs(__m256i lo, __m256i hi, __m256i base,
-                                                                const uint32_t *mult) {
+                                                                const uint32_t *mult, __m256i ones) {
   const __m256i xs = _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(mult)));
   const __m256i word = _mm256_srli_epi32(xs, 28);
   const __m256 words =
       _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(lo, word)),
                        _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(hi, word)), _mm256_castsi256_ps(xs));
-  const __m256i shift = _mm256_andnot_si256(_mm256_srli_epi32(xs, 23), _mm256_srli_epi32(all_ones(), 27));
+  const __m256i shift = _mm256_andnot_si256(_mm256_srli_epi32(xs, 23), _mm256_srli_epi32(ones, 27));
   return _mm256_sllv_epi32(_mm256_castps_si256(words), shift);
 }
 
@@ -74,8 +87,8 @@ __attribute__((target("avx2"))) inline __m256i avx2_load_half(const uint64_t *p)
 
 // Every lane's sign bit is set: vtestps's testc reads only sign bits,
 // (~a & b) == 0.
-__attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v) {
-  return _mm256_testc_ps(_mm256_castsi256_ps(v), _mm256_castsi256_ps(all_ones())) != 0;
+__attribute__((target("avx2"))) inline bool avx2_all_signs(__m256i v, __m256i ones) {
+  return _mm256_testc_ps(_mm256_castsi256_ps(v), _mm256_castsi256_ps(ones)) != 0;
 }
 
 // k <= 16 (every p down to about 1e-6 at the sizing's k): kGroups groups
@@ -89,9 +102,11 @@ __attribute__((target("avx2"))) inline bool avx2_line_has_lanes(const uint64_t *
   const __m256i lo = avx2_load_half<kAtomic>(line);
   const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  __m256i signs = avx2_group_signs(lo, hi, base, lane_mult);
-  if constexpr (kGroups == 2) signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8));
-  return avx2_all_signs(signs);
+  const __m256i ones = opaque_ones();
+  __m256i signs = avx2_group_signs(lo, hi, base, lane_mult, ones);
+  if constexpr (kGroups == 2)
+    signs = _mm256_and_si256(signs, avx2_group_signs(lo, hi, base, lane_mult + 8, ones));
+  return avx2_all_signs(signs, ones);
 }
 
 // Any k: groups of eight (the table has kMaxProbes = 64 entries, so every
@@ -102,9 +117,10 @@ __attribute__((target("avx2"), noinline)) bool avx2_line_has_any_k(const uint64_
   const __m256i lo = avx2_load_half<kAtomic>(line);
   const __m256i hi = avx2_load_half<kAtomic>(line + 4);
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
+  const __m256i ones = all_ones();
   for (uint32_t g = 0; 8 * g < k; ++g) {
-    const __m256i signs = avx2_group_signs(lo, hi, base, mult + 8 * g);
-    if (!avx2_all_signs(_mm256_or_si256(signs, avx2_dead_lanes(k - 8 * g)))) return false;
+    const __m256i signs = avx2_group_signs(lo, hi, base, mult + 8 * g, ones);
+    if (!avx2_all_signs(_mm256_or_si256(signs, avx2_dead_lanes(k - 8 * g)), ones)) return false;
   }
   return true;
 }
@@ -201,36 +217,76 @@ alignas(64) constexpr auto kBitWindows = [] {
   return t;
 }();
 
-// The window offsets (into kBitWindows, as bytes) of kLanes probes of seed
-// x; lanes past k repeat live probes (Probes::lane_mult), whose bits an OR
-// may set twice.
+// 0x380, then 64, in every lane, read from memory as operands: as folded
+// constants GCC rebuilt them on every add (movabs, vmovq, vpbroadcastq;
+// mov, vmovd, vpbroadcastd).
+alignas(32) constexpr uint32_t kWindowConstants[16] = {0x380, 0x380, 0x380, 0x380, 0x380, 0x380, 0x380, 0x380,
+                                                       64,    64,    64,    64,    64,    64,    64,    64};
+
+// The window offsets (into kBitWindows, as bytes) of the first kLanes
+// probes of seed x, eight lanes per vector; lanes past k repeat live probes
+// (Probes::lane_mult), whose bits an OR may set twice.
 template <int kLanes>
 __attribute__((target("avx2"))) inline void avx2_window_offsets(uint32_t x, const uint32_t *lane_mult,
-                                                                uint32_t *off) {
+                                                                __m256i *off) {
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
-  for (int g = 0; g < kLanes / 8; ++g) {
+  const uint32_t *c = kWindowConstants;
+  __asm__("" : "+r"(c));  // not constants to the compiler: memory operands
+  const __m256i row_mask = _mm256_load_si256(reinterpret_cast<const __m256i *>(c));
+  const __m256i sixty_four = _mm256_load_si256(reinterpret_cast<const __m256i *>(c + 8));
+  for (int g = 0; g < (kLanes + 7) / 8; ++g) {
     const __m256i xs =
         _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(lane_mult + 8 * g)));
-    // b = xs >> 23: (b & 7) * 128 = (xs >> 16) & 0x380, b >> 3 = xs >> 26.
-    const __m256i row = _mm256_and_si256(_mm256_srli_epi32(xs, 16), _mm256_set1_epi32(0x380));
-    const __m256i col = _mm256_sub_epi32(_mm256_set1_epi32(64), _mm256_srli_epi32(xs, 26));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(off + 8 * g), _mm256_add_epi32(row, col));
+    // b = xs >> 23: (b & 7) * 128 = (xs >> 16) & 0x380, b >> 3 = xs >> 26;
+    // the window is at row + 64 - col (row | 64: row's low 7 bits are 0).
+    const __m256i row = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(xs, 16), row_mask), sixty_four);
+    off[g] = _mm256_sub_epi32(row, _mm256_srli_epi32(xs, 26));
   }
 }
 
-// ORs the windows at off[0, kLanes) into the line.
-template <int kLanes>
-__attribute__((target("avx2"))) inline void avx2_or_windows(uint64_t *line, const uint32_t *off) {
-  const uint8_t *t = kBitWindows[0].data();
-  __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[0]));
-  __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[0] + 32));
-  // Unrolled: three instructions per probe, no loop counter (GCC keeps
-  // the loop otherwise: six per probe).
-#pragma GCC unroll 16
-  for (int j = 1; j < kLanes; ++j) {
-    lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[j])));
-    hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + off[j] + 32)));
+// ORs the window whose offset is lane kLane of q into lo and hi.
+template <int kLane>
+__attribute__((target("avx2"))) inline void avx2_or_window(const uint8_t *t, __m128i q, __m256i &lo,
+                                                           __m256i &hi) {
+  const uint32_t o = static_cast<uint32_t>(_mm_extract_epi32(q, kLane));
+  lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o)));
+  hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o + 32)));
+}
+
+// ORs the windows of lanes [4 kQuarter, kLanes) into lo and hi, four at a
+// time. The empty asm makes each quarter's offsets leave their vector only
+// after the previous quarter's windows were ORed in: left to itself, GCC
+// moved all twelve offsets of k = 12 into general registers first (vpextrd)
+// and saved and restored six callee-saved registers around them on every
+// add.
+template <int kLanes, int kQuarter = 0>
+__attribute__((target("avx2"))) inline void avx2_or_quarters(const uint8_t *t, const __m256i *off,
+                                                             __m256i &lo, __m256i &hi) {
+  if constexpr (4 * kQuarter < kLanes) {
+    __m128i q;
+    if constexpr (kQuarter % 2 == 0)
+      q = _mm256_castsi256_si128(off[kQuarter / 2]);
+    else
+      q = _mm256_extracti128_si256(off[kQuarter / 2], 1);
+    __asm__("" : "+x"(q) : "x"(lo), "x"(hi));
+    avx2_or_window<0>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 1 < kLanes) avx2_or_window<1>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 2 < kLanes) avx2_or_window<2>(t, q, lo, hi);
+    if constexpr (4 * kQuarter + 3 < kLanes) avx2_or_window<3>(t, q, lo, hi);
+    avx2_or_quarters<kLanes, kQuarter + 1>(t, off, lo, hi);
   }
+}
+
+// ORs the windows of the first kLanes lanes (1 <= kLanes <= 16) into the
+// line, its fetch started first.
+template <int kLanes>
+__attribute__((target("avx2"))) inline void avx2_line_or_lanes(uint64_t *line, uint32_t x, const Probes &p) {
+  __builtin_prefetch(line, 1);
+  __m256i off[(kLanes + 7) / 8];
+  avx2_window_offsets<kLanes>(x, p.lane_mult, off);
+  __m256i lo = _mm256_setzero_si256();
+  __m256i hi = _mm256_setzero_si256();
+  avx2_or_quarters<kLanes>(kBitWindows[0].data(), off, lo, hi);
   auto *q = reinterpret_cast<__m256i *>(line);
   _mm256_storeu_si256(q, _mm256_or_si256(_mm256_loadu_si256(q), lo));
   _mm256_storeu_si256(q + 1, _mm256_or_si256(_mm256_loadu_si256(q + 1), hi));
@@ -238,14 +294,11 @@ __attribute__((target("avx2"))) inline void avx2_or_windows(uint64_t *line, cons
 
 template <ProbeClass kClass>
 __attribute__((target("avx2"))) inline void avx2_line_or(uint64_t *line, uint32_t x, const Probes &p) {
-  __builtin_prefetch(line, 1);
   if constexpr (kClass == kAnyK) {
+    __builtin_prefetch(line, 1);
     (void)avx2_line_add(line, x, p.k, p.mult);
   } else {
-    constexpr int kLanes = kClass == kOneGroup ? 8 : 16;
-    alignas(32) uint32_t off[kLanes];
-    avx2_window_offsets<kLanes>(x, p.lane_mult, off);
-    avx2_or_windows<kLanes>(line, off);
+    avx2_line_or_lanes<kClass == kOneGroup ? 8 : 16>(line, x, p);
   }
 }
 
@@ -256,9 +309,52 @@ __attribute__((target("avx2"))) void avx2_or_line(uint64_t *line, uint32_t x, co
   with_probe_class(p.k, add);
 }
 
+// add_lines for exactly kK probes: each probe's word (b >> 6) and 64-bit
+// bit (1 << (b & 63)) computed eight lanes at a time, then one scalar OR
+// per probe into the (prefetched) line.
+template <int kK>
+__attribute__((target("avx2"))) void avx2_add_lines_exact_k(uint64_t *words, const uint64_t *lines,
+                                                            const uint32_t *seeds, size_t n,
+                                                            const Probes &p) {
+  constexpr int kGroups = (kK + 7) / 8;
+  const __m256i one = _mm256_set1_epi64x(1);
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t *line = words + lines[i] * kLineWords;
+    const __m256i base = _mm256_set1_epi32(static_cast<int>(seeds[i]));
+    alignas(32) uint32_t word[8 * kGroups];
+    alignas(32) uint64_t bit[8 * kGroups];
+    for (int g = 0; g < kGroups; ++g) {
+      const __m256i xs = _mm256_mullo_epi32(
+          base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p.lane_mult + 8 * g)));
+      // b = xs >> 23: b >> 6 = xs >> 29, b & 63 = (xs << 3) >> 26.
+      _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 29));
+      const __m256i pos = _mm256_srli_epi32(_mm256_slli_epi32(xs, 3), 26);
+      _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g),
+                         _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(pos))));
+      _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g + 4),
+                         _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(pos, 1))));
+    }
+#pragma GCC unroll 16
+    for (int j = 0; j < kK; ++j) line[word[j]] |= bit[j];
+  }
+}
+
+template <size_t... kKs>
+constexpr std::array<void (*)(uint64_t *, const uint64_t *, const uint32_t *, size_t, const Probes &),
+                     sizeof...(kKs) + 1>
+exact_k_add_lines(std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_lines_exact_k<static_cast<int>(kKs) + 1>...};
+}
+
 __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
                                                     const uint32_t *seeds, size_t n, const Probes &p) {
-  // Lines prefetched by the caller: scalar ORs into the line beat building
+  // k <= 16: the words and bits from eight lanes at a time, then one OR
+  // per probe (73 instructions per key at k = 12 against 152 for the loop
+  // below; add(b) 15.5 vs 20.2 ns, single_key_ab, 1e6 keys, p = 1e-4, 15
+  // rounds; a fully unrolled scalar loop gave 16.4).
+  static constexpr auto kExact = exact_k_add_lines(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  if (p.k >= 1 && p.k <= Kernels::kMaxExactAddK) return kExact[p.k](words, lines, seeds, n, p);
+  // Other k. Lines prefetched by the caller: scalar ORs into the line beat building
   // the mask in registers here (seed_table batch insert, 1e6 keys, p = 1e-4,
   // medians of 3 interleaved runs: 20.6 vs 23.5 ns per key), and beat the
   // one-bit windows of the single add too (single_key_ab, 7 rounds: 21.7
@@ -277,22 +373,45 @@ __attribute__((target("avx2"), noinline, cold)) int avx2_query_long_key(const Li
 }
 
 template <ProbeClass kClass>
-__attribute__((target("avx2"), noinline, cold)) void avx2_add_long_key(const LineView &v, const void *key,
-                                                                       size_t len) {
+__attribute__((target("avx2"), noinline, cold)) int avx2_add_long_key(const LineView &v, const void *key,
+                                                                      size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
   avx2_line_or<kClass>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
 }
 
 // bloom_add of a writable, non-concurrent filter (KeyKernels::add); the
 // line is the filter's own memory (LineView holds it as const for queries).
 template <bool kSeed0, ProbeClass kClass>
-__attribute__((target("avx2"), flatten)) void avx2_add_key_xxh3_64(const void *view, const void *key,
-                                                                   size_t len) {
+__attribute__((target("avx2"), flatten)) int avx2_add_key_xxh3_64(const void *view, const void *key,
+                                                                  size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   avx2_line_or<kClass>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
+}
+
+// The same for a filter of exactly kK probes (Kernels::add_exact_k): kK
+// windows instead of the class's 8 or 16 lanes. At k = 12, four windows
+// (a load of their offset, two loads and two ORs each) fewer per add.
+template <bool kSeed0, int kK>
+__attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *view, const void *key,
+                                                                  size_t len) {
+  const auto &v = *static_cast<const LineView *>(view);
+  constexpr ProbeClass kClass = kK <= 8 ? kOneGroup : kTwoGroups;
+  if (len > 16) [[unlikely]]
+    return avx2_add_long_key<kClass>(v, key, len);
+  const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
+  avx2_line_or_lanes<kK>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  return 0;
+}
+
+template <bool kSeed0, size_t... kKs>
+constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
+    std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
 template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
@@ -376,20 +495,22 @@ __attribute__((target("avx2"), flatten)) void avx2_split_query_keys(const void *
       });
 }
 
-__attribute__((target("avx2"), noinline, cold)) void avx2_split_add_long_key(const LineView &v,
-                                                                             const void *key, size_t len) {
+__attribute__((target("avx2"), noinline, cold)) int avx2_split_add_long_key(const LineView &v,
+                                                                            const void *key, size_t len) {
   const uint64_t h = xxh3_64_out_of_line(key, len, v.seed);
   (void)avx2_split_or(const_cast<uint64_t *>(split_block::block_of_hash64(v, h)), line_seed(h));
+  return 0;
 }
 
 template <bool kSeed0>
-__attribute__((target("avx2"), flatten)) void avx2_split_add_key(const void *view, const void *key,
-                                                                 size_t len) {
+__attribute__((target("avx2"), flatten)) int avx2_split_add_key(const void *view, const void *key,
+                                                                size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
   if (len > 16) [[unlikely]]
     return avx2_split_add_long_key(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   (void)avx2_split_or(const_cast<uint64_t *>(split_block::block_of_hash64(v, h)), line_seed(h));
+  return 0;
 }
 
 template <bool kSeed0>
@@ -421,7 +542,21 @@ constexpr Kernels kAvx2{
     avx2_split_add,
     {{avx2_split_query_key<false>, avx2_split_query_keys<false>, avx2_split_add_key<false>},
      {avx2_split_query_key<true>, avx2_split_query_keys<false>, avx2_split_add_key<true>}},
-    {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr}};
+    {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr},
+    {}};
+
+// Kernels::add_exact_k, filled in at compile time (an aggregate cannot
+// take a pack expansion in place).
+constexpr Kernels kAvx2WithExactK = [] {
+  Kernels k = kAvx2;
+  constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
+    k.add_exact_k[0][i] = any_seed[i];
+    k.add_exact_k[1][i] = seed0[i];
+  }
+  return k;
+}();
 
 }  // namespace
 
@@ -430,7 +565,7 @@ const Kernels *avx2_kernels_if_supported() {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") != 0;
   }();
-  return supported ? &kAvx2 : nullptr;
+  return supported ? &kAvx2WithExactK : nullptr;
 }
 
 }  // namespace bloom::core::blocked
