@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "bloom/bloom.h"
+#include "c_options.hpp"
 #include "caller_info.hpp"
 #include "configure.hpp"
 #include "guard.hpp"
@@ -24,7 +25,7 @@ namespace {
 constexpr size_t kMinOptionsSize = offsetof(bloom_options, fp_rate) + sizeof(double);
 
 void require_key(const void *key, size_t len) {
-  if (key == nullptr && len != 0) core::fail(BLOOM_E_INVALID_ARG, "key is NULL with a non-zero length");
+  if (key == nullptr && len != 0) core::fail(core::Status::kInvalidArg, "key is NULL with a non-zero length");
 }
 
 // Runs a query-like body returning 0/1, or a negative status on failure.
@@ -67,7 +68,7 @@ void(bloom_options_init)(bloom_options *o) {
 
 void bloom_options_init_sized(bloom_options *o, size_t size) {
   if (o == nullptr || size < sizeof(size_t)) return;
-  const bloom_options full = core::default_options();
+  const bloom_options full = bloom::capi::to_c_options(core::Options{});
   const size_t n = std::min(size, sizeof full);
   std::memcpy(o, &full, n);
   o->struct_size = n;
@@ -81,12 +82,12 @@ bloom_status bloom_create(const bloom_options *o, bloom_filter **out) {
     require_arg(out, "out");
     require_arg(o, "options");
     if (o->struct_size < kMinOptionsSize)
-      core::fail(BLOOM_E_INVALID_ARG, "options.struct_size is too small; call bloom_options_init first");
+      core::fail(core::Status::kInvalidArg,
+                 "options.struct_size is too small; call bloom_options_init first");
     // Read only what the caller's struct covers; default the rest.
-    bloom_options full = core::default_options();
+    bloom_options full = bloom::capi::to_c_options(core::Options{});
     std::memcpy(&full, o, std::min(o->struct_size, sizeof full));
-    full.struct_size = sizeof full;
-    const core::FilterConfig config = core::configure(full);
+    const core::FilterConfig config = core::configure(bloom::capi::to_core_options(full));
     core::validate_config(config);
     *out = to_handle(core::create_filter(config).release());
   });
@@ -199,7 +200,7 @@ bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out) {
   return guarded("bloom_get_info", [&] {
     require_arg(f, "filter");
     require_arg(out, "out");
-    bloom::capi::fill_caller_info(out, [&](bloom_info &full) { to_core(f)->get_info(full); });
+    bloom::capi::fill_caller_info(out, [&](core::Info &info) { to_core(f)->get_info(info); });
   });
 }
 

@@ -9,6 +9,7 @@
 #include <exception>
 #include <new>
 
+#include "c_status.hpp"
 #include "error.hpp"
 #include "last_error.hpp"
 
@@ -20,7 +21,7 @@ bloom_status guarded(const char *function, Body &&body) noexcept {
     body();
     return BLOOM_OK;
   } catch (const core::Error &e) {
-    return set_error(function, e.status(), e.what());
+    return set_error(function, to_c_status(e.status()), e.what());
   } catch (const std::bad_alloc &) {
     return set_error(function, BLOOM_E_NOMEM, "out of memory");
   } catch (const std::exception &e) {
@@ -32,7 +33,7 @@ bloom_status guarded(const char *function, Body &&body) noexcept {
 
 // Throws Error(INVALID_ARG) naming the NULL argument.
 inline void require_arg(const void *p, const char *name) {
-  if (p == nullptr) core::fail(BLOOM_E_INVALID_ARG, std::string(name) + " is NULL");
+  if (p == nullptr) core::fail(core::Status::kInvalidArg, std::string(name) + " is NULL");
 }
 
 }  // namespace bloom::capi

@@ -49,7 +49,7 @@ bloom_status bloom_serialized_size(const bloom_filter *f, size_t *size) {
     require_arg(f, "filter");
     require_arg(size, "size");
     const uint64_t n = core::serialized_size(*to_core(f));
-    if (n > SIZE_MAX) core::fail(BLOOM_E_OVERFLOW, "the image does not fit in size_t");
+    if (n > SIZE_MAX) core::fail(core::Status::kOverflow, "the image does not fit in size_t");
     *size = static_cast<size_t>(n);
   });
 }
@@ -59,11 +59,11 @@ bloom_status bloom_serialize(const bloom_filter *f, void *buf, size_t cap, size_
     require_arg(f, "filter");
     require_arg(written, "written");
     *written = 0;
-    if (buf == nullptr && cap != 0) core::fail(BLOOM_E_INVALID_ARG, "buf is NULL with a non-zero cap");
+    if (buf == nullptr && cap != 0) core::fail(core::Status::kInvalidArg, "buf is NULL with a non-zero cap");
     const uint64_t need = core::serialized_size(*to_core(f));
     if (need > cap) {
       *written = static_cast<size_t>(need);
-      core::fail(BLOOM_E_BUFFER_TOO_SMALL,
+      core::fail(core::Status::kBufferTooSmall,
                  "buffer of " + std::to_string(cap) + " bytes, " + std::to_string(need) + " needed");
     }
     core::MemorySink sink(buf);
@@ -77,8 +77,9 @@ bloom_status bloom_image_size(const void *prefix, size_t len, uint64_t *size, in
     require_arg(prefix, "prefix");
     require_arg(size, "size");
     if (len < BLOOM_IMAGE_PREFIX_SIZE)
-      core::fail(BLOOM_E_BUFFER_TOO_SMALL, "the image's first " + std::to_string(BLOOM_IMAGE_PREFIX_SIZE) +
-                                               " bytes are needed; got " + std::to_string(len));
+      core::fail(core::Status::kBufferTooSmall, "the image's first " +
+                                                    std::to_string(BLOOM_IMAGE_PREFIX_SIZE) +
+                                                    " bytes are needed; got " + std::to_string(len));
     const core::ImagePrefix p = core::decode_image_prefix(static_cast<const unsigned char *>(prefix));
     *size = p.image_size;
     if (kind != nullptr) *kind = p.kind;
@@ -90,7 +91,7 @@ bloom_status bloom_deserialize(const void *buf, size_t len, bloom_filter **out) 
   if (out != nullptr) *out = nullptr;
   return guarded("bloom_deserialize", [&] {
     require_arg(out, "out");
-    if (buf == nullptr && len != 0) core::fail(BLOOM_E_INVALID_ARG, "buf is NULL with a non-zero len");
+    if (buf == nullptr && len != 0) core::fail(core::Status::kInvalidArg, "buf is NULL with a non-zero len");
     core::MemorySource src(buf, len);
     *out = to_handle(core::deserialize(src, len, false).release());
   });

@@ -17,7 +17,8 @@ bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stage, bloom_i
   return guarded("bloom_get_stage_info", [&] {
     require_arg(f, "filter");
     require_arg(out, "out");
-    bloom::capi::fill_caller_info(out, [&](bloom_info &full) { to_core(f)->get_stage_info(stage, full); });
+    bloom::capi::fill_caller_info(out,
+                                  [&](bloom::core::Info &info) { to_core(f)->get_stage_info(stage, info); });
   });
 }
 

@@ -11,24 +11,6 @@
 
 namespace bloom::core {
 
-bloom_options default_options() {
-  bloom_options o{};
-  o.struct_size = sizeof(bloom_options);
-  o.kind = BLOOM_KIND_CLASSIC;
-  o.capacity = 1000000;
-  o.fp_rate = 0.01;
-  o.hash = BLOOM_HASH_XXH3;
-  o.seed = 0;
-  o.flags = 0;
-  o.bits = 0;
-  o.hashes = 0;
-  o.growth = 2.0;
-  o.tightening = 0.85;
-  o.counter_bits = 4;
-  o.window_ms = 0;
-  return o;
-}
-
 namespace {
 
 std::string hex32(uint32_t v) {
@@ -65,15 +47,15 @@ bool needs_mixed_probes(const FilterConfig &c) {
   return std::ldexp(static_cast<double>(c.bits) * c.hashes, -static_cast<int>(c.hashes)) < 4000;
 }
 
-FilterConfig configure(const bloom_options &o) {
+FilterConfig configure(const Options &o) {
   const KindDescriptor *kind = find_kind(o.kind);
-  if (kind == nullptr) fail(BLOOM_E_INVALID_ARG, "unknown kind " + std::to_string(o.kind));
-  if (!is_valid_hash_kind(o.hash)) fail(BLOOM_E_INVALID_ARG, "unknown hash " + std::to_string(o.hash));
+  if (kind == nullptr) fail(Status::kInvalidArg, "unknown kind " + std::to_string(o.kind));
+  if (!is_valid_hash_kind(o.hash)) fail(Status::kInvalidArg, "unknown hash " + std::to_string(o.hash));
   if ((o.flags & ~kKnownFlags) != 0)
-    fail(BLOOM_E_INVALID_ARG, "unknown flags " + hex32(o.flags & ~kKnownFlags));
-  if (o.bits == 0 && o.capacity == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
+    fail(Status::kInvalidArg, "unknown flags " + hex32(o.flags & ~kKnownFlags));
+  if (o.bits == 0 && o.capacity == 0) fail(Status::kInvalidArg, "capacity must be at least 1");
   if (o.bits == 0 && !(o.fp_rate > 0.0 && o.fp_rate < 1.0))
-    fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");
+    fail(Status::kInvalidArg, "fp_rate must lie strictly between 0 and 1");
 
   FilterConfig c;
   c.kind = kind->kind;
@@ -85,7 +67,7 @@ FilterConfig configure(const bloom_options &o) {
     // ProbeScheme::kModulo), and only the kinds made of classic arrays take
     // them (the row's takes_redisbloom_hash).
     if (!kind->takes_redisbloom_hash)
-      fail(BLOOM_E_INVALID_ARG,
+      fail(Status::kInvalidArg,
            std::string("the redisbloom hash is defined for classic and scalable filters, not ") + kind->name);
     c.flags |= BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
     // Seed 0 (the default) means RedisBloom's fixed seed, so default

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// configure.hpp -- from a caller's bloom_options to a complete FilterConfig.
+// configure.hpp -- from a caller's Options (options.hpp) to a complete
+// FilterConfig.
 //
 // This is where defaults are applied and sizes derived ((n, p) -> (m, k), per
 // kind), and where every option is range-checked with a message that names
@@ -8,14 +9,11 @@
 
 #include "bloom/bloom.h"
 #include "filter_config.hpp"
+#include "options.hpp"
 
 namespace bloom::core {
 
-// The defaults bloom_options_init() documents.
-bloom_options default_options();
-
-// o has already been widened to the full struct (unset members defaulted).
-FilterConfig configure(const bloom_options &o);
+FilterConfig configure(const Options &o);
 
 // Whether a new filter of this (sized) config mixes its probe values
 // (kFlagMixedProbes): where unmixed double hashing's excess rate could

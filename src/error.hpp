@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // error.hpp -- how the core reports failure.
 //
-// The core throws bloom::core::Error (a status from bloom.h plus a message)
+// The core throws bloom::core::Error (a Status, status.hpp, plus a message)
 // from validation code, never from a per-key hot path. The C boundary in
 // capi/ catches it, and every other exception, and turns it into a status and
 // a thread-local message; nothing ever escapes to the caller.
@@ -10,21 +10,19 @@
 #include <stdexcept>
 #include <string>
 
-#include "bloom/bloom.h"
+#include "status.hpp"
 
 namespace bloom::core {
 
 class Error : public std::runtime_error {
  public:
-  Error(bloom_status status, const std::string &message) : std::runtime_error(message), status_(status) {}
-  bloom_status status() const noexcept { return status_; }
+  Error(Status status, const std::string &message) : std::runtime_error(message), status_(status) {}
+  Status status() const noexcept { return status_; }
 
  private:
-  bloom_status status_;
+  Status status_;
 };
 
-[[noreturn]] inline void fail(bloom_status status, const std::string &message) {
-  throw Error(status, message);
-}
+[[noreturn]] inline void fail(Status status, const std::string &message) { throw Error(status, message); }
 
 }  // namespace bloom::core

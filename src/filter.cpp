@@ -77,18 +77,18 @@ __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const
 
 void check_keys(const void *const *keys, const size_t *lens, size_t n) {
   if (n == 0) return;
-  if (keys == nullptr || lens == nullptr) fail(BLOOM_E_INVALID_ARG, "keys and lens must not be NULL");
+  if (keys == nullptr || lens == nullptr) fail(Status::kInvalidArg, "keys and lens must not be NULL");
   for (size_t i = 0; i < n; ++i)
     if (keys[i] == nullptr && lens[i] != 0)
-      fail(BLOOM_E_INVALID_ARG, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
+      fail(Status::kInvalidArg, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
 // Window filters age by their own generations: no slice of one matches a
 // slice of another, so neither union nor intersection keeps both windows.
 [[noreturn]] void refuse_window_set_operation(const char *what) {
-  fail(BLOOM_E_UNSUPPORTED, std::string(what) +
-                                ": window filters do not combine: each ages by its own generations, so no "
-                                "slice of one matches a slice of the other");
+  fail(Status::kUnsupported, std::string(what) +
+                                 ": window filters do not combine: each ages by its own generations, so no "
+                                 "slice of one matches a slice of the other");
 }
 
 // Describes the first identity field in which a and b differ, or "".
@@ -178,7 +178,7 @@ std::unique_lock<std::mutex> Filter::key_lock(Hash128 h) const {
 }
 
 void Filter::require_writable(const char *what) const {
-  if (read_only()) fail(BLOOM_E_UNSUPPORTED, std::string(what) + ": the filter is a read-only mapping");
+  if (read_only()) fail(Status::kUnsupported, std::string(what) + ": the filter is a read-only mapping");
 }
 
 // The kinds whose add is "hash, then set" and cannot fail get the generic
@@ -214,7 +214,7 @@ bool Filter::test_and_add_key(const void *key, size_t len) {
 void Filter::test_and_add_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) {
   require_writable("test_and_add_batch");
   check_keys(keys, lens, n);
-  if (n != 0 && out == nullptr) fail(BLOOM_E_INVALID_ARG, "results must not be NULL");
+  if (n != 0 && out == nullptr) fail(Status::kInvalidArg, "results must not be NULL");
   // Keys are tested and added one after another, so a key repeated inside
   // the batch is found by its second test; hashing and prefetching run a
   // block ahead as in add_keys.
@@ -231,7 +231,7 @@ void Filter::test_and_add_keys(const void *const *keys, const size_t *lens, size
 }
 
 void Filter::advance(uint64_t) {
-  fail(BLOOM_E_UNSUPPORTED, "advance: only window filters with a time window (window_ms > 0) have a clock");
+  fail(Status::kUnsupported, "advance: only window filters with a time window (window_ms > 0) have a clock");
 }
 
 bool Filter::test_and_add_hashed(Hash128 h) {
@@ -268,7 +268,7 @@ void Filter::remove_key(const void *key, size_t len) {
   remove(h);
 }
 
-void Filter::remove(Hash128) { fail(BLOOM_E_UNSUPPORTED, "remove: only counting filters can remove keys"); }
+void Filter::remove(Hash128) { fail(Status::kUnsupported, "remove: only counting filters can remove keys"); }
 
 void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");
@@ -299,7 +299,7 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
 
 void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {
   check_keys(keys, lens, n);
-  if (n != 0 && out == nullptr) fail(BLOOM_E_INVALID_ARG, "results must not be NULL");
+  if (n != 0 && out == nullptr) fail(Status::kInvalidArg, "results must not be NULL");
   key_paths_.query_batch(key_paths_.ctx, keys, lens, n, out);
 }
 
@@ -337,7 +337,7 @@ void Filter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const {
 
 void Filter::check_compatible(const Filter &other) const {
   const std::string diff = first_difference(config_, other.config_);
-  if (!diff.empty()) fail(BLOOM_E_INCOMPATIBLE, diff);
+  if (!diff.empty()) fail(Status::kIncompatible, diff);
 }
 
 void Filter::merge(const Filter &src) {
@@ -369,7 +369,7 @@ void Filter::clear() {
 
 std::unique_ptr<Filter> Filter::clone() const { return clone_filter(); }
 
-void Filter::get_info(bloom_info &info) const {
+void Filter::get_info(Info &info) const {
   info.kind = static_cast<int32_t>(config_.kind);
   info.hash = static_cast<int32_t>(config_.hash);
   info.seed = config_.seed;
@@ -388,9 +388,9 @@ void Filter::get_info(bloom_info &info) const {
   fill_info(info);
 }
 
-void Filter::get_stage_info(uint32_t stage, bloom_info &info) const {
+void Filter::get_stage_info(uint32_t stage, Info &info) const {
   if (stage != 0)
-    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has 1)");
+    fail(Status::kInvalidArg, "stage " + std::to_string(stage) + " does not exist (the filter has 1)");
   get_info(info);
 }
 

@@ -16,6 +16,7 @@
 #include "filter_config.hpp"
 #include "format/byte_stream.hpp"
 #include "hash/hasher.hpp"
+#include "info.hpp"
 #include "memory.hpp"
 #include "striped_counter.hpp"
 
@@ -107,7 +108,7 @@ class Filter {
   void clear();
   std::unique_ptr<Filter> clone() const;
   // Fills the common fields, then lets the kind fill the rest.
-  void get_info(bloom_info &info) const;
+  void get_info(Info &info) const;
 
   // --- what a kind implements ----------------------------------------------
   virtual bool query(Hash128 h) const = 0;
@@ -118,7 +119,7 @@ class Filter {
   virtual uint32_t stage_count() const { return 1; }
   // bloom_get_stage_info: stage 0 is the whole filter unless a kind has
   // stages; throws Error(INVALID_ARG) for a stage that does not exist.
-  virtual void get_stage_info(uint32_t stage, bloom_info &info) const;
+  virtual void get_stage_info(uint32_t stage, Info &info) const;
   // Bytes the next add of a new key allocates (bloom_growth_bytes): 0 for
   // every kind of fixed size.
   virtual uint64_t growth_bytes() const { return 0; }
@@ -159,7 +160,7 @@ class Filter {
   virtual std::unique_ptr<Filter> clone_filter() const = 0;
   // Fills bits, bytes, fill_ratio, estimated_keys, expected_fp_rate and
   // anything kind-specific.
-  virtual void fill_info(bloom_info &info) const = 0;
+  virtual void fill_info(Info &info) const = 0;
 
   void require_writable(const char *what) const;
   // Installs a kind's specialised key paths; reset_key_query_paths() goes

@@ -73,14 +73,14 @@ struct FilterConfig {
   ProbeScheme probe_scheme() const;
 };
 
-// The flags a caller may pass in bloom_options (and bloom_info reports).
+// The flags a caller may pass in Options (and Info reports).
 inline constexpr uint32_t kKnownFlags =
     BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING | BLOOM_FLAG_SPLIT_BLOCK;
 // Those of them every kind may carry; the others (BLOOM_FLAG_SPLIT_BLOCK)
 // only a kind whose row lists them in file_flags (kind_table.hpp).
 inline constexpr uint32_t kCommonFlags = BLOOM_FLAG_CONCURRENT | BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
 
-// A format flag, never a bloom_options flag: layout 2 of the blocked kind
+// A format flag, never an Options flag: layout 2 of the blocked kind
 // (format 1.1), set by the library on every new blocked filter.
 //  - In-line positions come from 64 unrelated odd multipliers instead of the
 //    powers of one constant, which put the measured false-positive rate

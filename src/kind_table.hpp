@@ -19,6 +19,7 @@
 
 #include "bloom/bloom.h"
 #include "filter_config.hpp"
+#include "options.hpp"
 
 namespace bloom::core {
 
@@ -56,7 +57,7 @@ struct KindDescriptor {
   // From the caller's options (defaults applied, range-checked for the
   // fields every kind shares) to a sized configuration: m, k and the kind's
   // own parameters. Throws Error naming the option that is wrong.
-  void (*size)(const bloom_options &o, FilterConfig &c);
+  void (*size)(const Options &o, FilterConfig &c);
   // Throws Error unless c is a complete, valid configuration of the kind.
   // create and load both call it, so a file never describes a filter that
   // create would refuse.

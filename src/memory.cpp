@@ -35,10 +35,10 @@ std::atomic<uint64_t> g_live_filters{0};
 void *hooked_alloc(size_t bytes, size_t alignment) {
   void *p = g_allocator.alloc(g_allocator.user_data, bytes, alignment);
   if (p == nullptr)
-    fail(BLOOM_E_NOMEM, "cannot allocate " + std::to_string(bytes) + " bytes (embedder's allocator)");
+    fail(Status::kNoMem, "cannot allocate " + std::to_string(bytes) + " bytes (embedder's allocator)");
   if (reinterpret_cast<uintptr_t>(p) % alignment != 0) {
     g_allocator.free(g_allocator.user_data, p, bytes, alignment);
-    fail(BLOOM_E_NOMEM,
+    fail(Status::kNoMem,
          "the embedder's allocator returned memory not aligned to " + std::to_string(alignment) + " bytes");
   }
   return p;
@@ -46,7 +46,7 @@ void *hooked_alloc(size_t bytes, size_t alignment) {
 
 void maybe_inject_failure() {
   if (g_failure_countdown != 0 && --g_failure_countdown == 0)
-    fail(BLOOM_E_NOMEM, "allocation failure injected by a test");
+    fail(Status::kNoMem, "allocation failure injected by a test");
 }
 }  // namespace
 
@@ -95,7 +95,7 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
   }
   maybe_inject_failure();
   const size_t rounded = (bytes + kCacheLine - 1) / kCacheLine * kCacheLine;
-  if (rounded < bytes) fail(BLOOM_E_OVERFLOW, "allocation size overflows");
+  if (rounded < bytes) fail(Status::kOverflow, "allocation size overflows");
   if (g_allocator.alloc != nullptr) {
     const size_t size = rounded == 0 ? kCacheLine : rounded;
     void *p = hooked_alloc(size, kCacheLine);
@@ -108,7 +108,7 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
   if (rounded >= kMapThreshold) {
     const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
     const size_t length = (rounded + page - 1) / page * page;
-    if (length < rounded) fail(BLOOM_E_OVERFLOW, "allocation size overflows");
+    if (length < rounded) fail(Status::kOverflow, "allocation size overflows");
     int flags = MAP_PRIVATE | MAP_ANONYMOUS;
 #ifdef MAP_POPULATE
     // Populated, a first fill takes no page faults: at 1 M keys / p = 1e-4
@@ -117,30 +117,30 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
     if (length <= kPopulateLimit) flags |= MAP_POPULATE;
 #endif
     void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, flags, -1, 0);
-    if (p == MAP_FAILED) fail(BLOOM_E_NOMEM, "cannot allocate " + std::to_string(rounded) + " bytes");
+    if (p == MAP_FAILED) fail(Status::kNoMem, "cannot allocate " + std::to_string(rounded) + " bytes");
     return AlignedBuffer(p, AlignedFree{length});
   }
 #endif
   void *p = nullptr;
   if (posix_memalign(&p, kCacheLine, rounded == 0 ? kCacheLine : rounded) != 0)
-    fail(BLOOM_E_NOMEM, "cannot allocate " + std::to_string(rounded) + " bytes");
+    fail(Status::kNoMem, "cannot allocate " + std::to_string(rounded) + " bytes");
   std::memset(p, 0, rounded == 0 ? kCacheLine : rounded);
   return AlignedBuffer(p);
 }
 
 void set_allocator(const bloom_allocator *a) {
   if (live_filters() != 0)
-    fail(BLOOM_E_UNSUPPORTED, std::to_string(live_filters()) +
-                                  " filter objects exist; set the allocator before creating any filter");
+    fail(Status::kUnsupported, std::to_string(live_filters()) +
+                                   " filter objects exist; set the allocator before creating any filter");
   if (a == nullptr) {
     g_allocator = bloom_allocator{};
     return;
   }
   if (a->struct_size < sizeof(bloom_allocator))
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "struct_size is " + std::to_string(a->struct_size) +
              ", below sizeof(bloom_allocator) = " + std::to_string(sizeof(bloom_allocator)));
-  if (a->alloc == nullptr || a->free == nullptr) fail(BLOOM_E_INVALID_ARG, "alloc or free is NULL");
+  if (a->alloc == nullptr || a->free == nullptr) fail(Status::kInvalidArg, "alloc or free is NULL");
   g_allocator = *a;
   g_allocator.struct_size = sizeof(bloom_allocator);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "bloom/bloom.h"
 #include "error.hpp"
 
 namespace bloom::core {
@@ -13,15 +14,15 @@ constexpr double kLn2 = 0.693147180559945309417232121458176568;
 }
 
 Shape optimal_shape(uint64_t n, double p) {
-  if (n == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
-  if (!(p > 0.0 && p < 1.0)) fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");
+  if (n == 0) fail(Status::kInvalidArg, "capacity must be at least 1");
+  if (!(p > 0.0 && p < 1.0)) fail(Status::kInvalidArg, "fp_rate must lie strictly between 0 and 1");
   // long double keeps ceil() honest when n |ln p| / ln^2 2 is within an ulp
   // of an integer (n = 10^6, p = 10^-4 gives 19170116.75...).
   const long double m =
       std::ceil(static_cast<long double>(n) * std::fabs(std::log(static_cast<long double>(p))) /
                 (static_cast<long double>(kLn2) * kLn2));
   if (!(m <= static_cast<long double>(BLOOM_MAX_BITS)))
-    fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+    fail(Status::kOverflow, "capacity and fp_rate need more than 2^40 bits");
   const auto bits = static_cast<uint64_t>(m);
   if (std::round(static_cast<double>(m / static_cast<long double>(n)) * kLn2) <= BLOOM_MAX_HASHES)
     return {bits, optimal_hashes(n, bits)};
@@ -33,7 +34,7 @@ Shape optimal_shape(uint64_t n, double p) {
   const long double m64 =
       std::ceil(-1.0L / std::expm1(std::log1p(-fill) / (kmax * static_cast<long double>(n))));
   if (!(m64 <= static_cast<long double>(BLOOM_MAX_BITS)))
-    fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+    fail(Status::kOverflow, "capacity and fp_rate need more than 2^40 bits");
   return {static_cast<uint64_t>(m64), BLOOM_MAX_HASHES};
 }
 

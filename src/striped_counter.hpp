@@ -2,7 +2,7 @@
 // striped_counter.hpp -- a count that many threads increment without sharing
 // a cache line, summed when read.
 //
-// A concurrent filter counts its adds (bloom_info.keys_added). One shared
+// A concurrent filter counts its adds (Info::keys_added). One shared
 // atomic would be written by every add of every thread, so its cache line
 // would bounce between cores on each key: measured on a 2-core EPYC, two
 // threads adding into one classic filter ran at 0.41x one thread's speed with

@@ -60,9 +60,9 @@ class FdSink final : public ByteSink {
       const ssize_t n = file_ops().write(fd_, p, len);
       if (n < 0) {
         if (errno == EINTR) continue;
-        fail(BLOOM_E_IO, describe_errno("cannot write", path_, errno));
+        fail(Status::kIo, describe_errno("cannot write", path_, errno));
       }
-      if (n == 0) fail(BLOOM_E_IO, "cannot write '" + path_ + "': no progress");
+      if (n == 0) fail(Status::kIo, "cannot write '" + path_ + "': no progress");
       p += n;
       len -= static_cast<size_t>(n);
     }
@@ -77,16 +77,16 @@ class FdSource final : public ByteSource {
  public:
   FdSource(int fd, uint64_t size, const std::string &path) : fd_(fd), left_(size), path_(path) {}
   void read(void *out, size_t len) override {
-    if (len > left_) fail(BLOOM_E_FORMAT, "truncated: the file ends inside the filter");
+    if (len > left_) fail(Status::kFormat, "truncated: the file ends inside the filter");
     auto *p = static_cast<unsigned char *>(out);
     size_t want = len;
     while (want > 0) {
       const ssize_t n = ::read(fd_, p, want);
       if (n < 0) {
         if (errno == EINTR) continue;
-        fail(BLOOM_E_IO, describe_errno("cannot read", path_, errno));
+        fail(Status::kIo, describe_errno("cannot read", path_, errno));
       }
-      if (n == 0) fail(BLOOM_E_FORMAT, "truncated: '" + path_ + "' shrank while being read");
+      if (n == 0) fail(Status::kFormat, "truncated: '" + path_ + "' shrank while being read");
       p += n;
       want -= static_cast<size_t>(n);
     }
@@ -105,11 +105,11 @@ class FdSource final : public ByteSource {
 // file; returns the descriptor and its size.
 int open_regular(const std::string &path, uint64_t *size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) fail(BLOOM_E_IO, describe_errno("cannot open", path, errno));
+  if (fd < 0) fail(Status::kIo, describe_errno("cannot open", path, errno));
   Fd guard(fd);
   struct stat st;
-  if (::fstat(fd, &st) != 0) fail(BLOOM_E_IO, describe_errno("cannot stat", path, errno));
-  if (!S_ISREG(st.st_mode)) fail(BLOOM_E_IO, "'" + path + "' is not a regular file");
+  if (::fstat(fd, &st) != 0) fail(Status::kIo, describe_errno("cannot stat", path, errno));
+  if (!S_ISREG(st.st_mode)) fail(Status::kIo, "'" + path + "' is not a regular file");
   *size = static_cast<uint64_t>(st.st_size);
   // Back to blocking reads (regular files ignore the flag, but be exact).
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
@@ -167,11 +167,11 @@ void write_new_file(const Filter &f, int fd, const std::string &path, const stru
       // Neither allowed: the new file stays ours, as any new file would be.
     }
     if (::fchmod(fd, replaced->st_mode & 07777) != 0)
-      fail(BLOOM_E_IO, describe_errno("cannot set the permissions of the new", path, errno));
+      fail(Status::kIo, describe_errno("cannot set the permissions of the new", path, errno));
   }
   FdSink sink(fd, path);
   serialize(f, sink);
-  if (file_ops().fsync(fd) != 0) fail(BLOOM_E_IO, describe_errno("cannot fsync", path, errno));
+  if (file_ops().fsync(fd) != 0) fail(Status::kIo, describe_errno("cannot fsync", path, errno));
 }
 
 // What a non-regular file is, for the message refusing to replace it.
@@ -188,9 +188,9 @@ const char *file_type_name(mode_t mode) {
 // failure the temporary name is removed.
 void move_into_place(Fd &file, const std::string &temp, const std::string &target, const std::string &path) {
   try {
-    if (file.close_now() != 0) fail(BLOOM_E_IO, describe_errno("cannot close", path, errno));
+    if (file.close_now() != 0) fail(Status::kIo, describe_errno("cannot close", path, errno));
     if (file_ops().rename(temp.c_str(), target.c_str()) != 0)
-      fail(BLOOM_E_IO, describe_errno("cannot rename the temporary file onto", path, errno));
+      fail(Status::kIo, describe_errno("cannot rename the temporary file onto", path, errno));
   } catch (...) {
     ::unlink(temp.c_str());
     throw;
@@ -230,7 +230,7 @@ FileOps &file_ops() {
 
 void save_file(const Filter &f, const char *path_c) {
   const std::string path(path_c);
-  if (path.empty()) fail(BLOOM_E_INVALID_ARG, "path is empty");
+  if (path.empty()) fail(Status::kInvalidArg, "path is empty");
   const std::string target = save_target(path);
   struct stat old;
   const bool exists = ::stat(target.c_str(), &old) == 0;
@@ -238,8 +238,9 @@ void save_file(const Filter &f, const char *path_c) {
   // (as root, `-o /dev/null` would replace the system's /dev/null), and
   // fails on a directory with a message about the temporary file.
   if (exists && !S_ISREG(old.st_mode))
-    fail(BLOOM_E_IO, "'" + path + "' is " + file_type_name(old.st_mode) +
-                         "; bloom_save replaces only regular files (it renames a new file over the old one)");
+    fail(Status::kIo,
+         "'" + path + "' is " + file_type_name(old.st_mode) +
+             "; bloom_save replaces only regular files (it renames a new file over the old one)");
   const struct stat *replaced = exists ? &old : nullptr;
   remove_stale_temp_files(target);
   if (save_through_unnamed_file(f, path, target, replaced)) return;
@@ -251,7 +252,7 @@ void save_file(const Filter &f, const char *path_c) {
     fd = ::open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     return fd < 0 ? -1 : 0;
   });
-  if (temp.empty()) fail(BLOOM_E_IO, describe_errno("cannot create a temporary file for", path, errno));
+  if (temp.empty()) fail(Status::kIo, describe_errno("cannot create a temporary file for", path, errno));
   Fd file(fd);
   try {
     write_new_file(f, fd, path, replaced);
@@ -274,9 +275,9 @@ std::unique_ptr<Filter> map_file(const char *path_c) {
   const std::string path(path_c);
   uint64_t size = 0;
   Fd file(open_regular(path, &size));
-  if (size == 0) fail(BLOOM_E_FORMAT, "'" + path + "' is empty");
+  if (size == 0) fail(Status::kFormat, "'" + path + "' is empty");
   void *base = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, file.get(), 0);
-  if (base == MAP_FAILED) fail(BLOOM_E_IO, describe_errno("cannot map", path, errno));
+  if (base == MAP_FAILED) fail(Status::kIo, describe_errno("cannot map", path, errno));
   std::shared_ptr<const void> mapping(base, [size](const void *p) { ::munmap(const_cast<void *>(p), size); });
   MemorySource src(base, size);
   std::unique_ptr<Filter> f = deserialize(src, size, true);

@@ -93,15 +93,15 @@ void encode_header(const Header &h, unsigned char *out) {
 ImagePrefix decode_image_prefix(const unsigned char *in) {
   static_assert(kOffGrowth + 8 <= kImagePrefixSize && kImagePrefixSize == BLOOM_IMAGE_PREFIX_SIZE);
   if (std::memcmp(in + kOffMagic, kMagic, sizeof kMagic) != 0)
-    fail(BLOOM_E_FORMAT, "not a bloom filter (bad magic bytes)");
+    fail(Status::kFormat, "not a bloom filter (bad magic bytes)");
   if (load_le16(in + kOffMajor) != kFormatMajor)
-    fail(BLOOM_E_VERSION,
+    fail(Status::kVersion,
          "format version " + std::to_string(load_le16(in + kOffMajor)) + " is not readable by this library");
   // No payload is larger than 2^40 counters of 8 bits plus a stage table;
   // refusing more keeps the sum below from overflowing.
   const uint64_t payload = load_le64(in + kOffPayloadSize);
   if (payload > (uint64_t{1} << 44))
-    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(payload) + " is larger than any filter's");
+    fail(Status::kFormat, "payload size " + std::to_string(payload) + " is larger than any filter's");
   ImagePrefix p;
   p.image_size = kHeaderSize + payload + kTrailerSize;
   p.kind = load_le16(in + kOffKind);
@@ -111,7 +111,7 @@ ImagePrefix decode_image_prefix(const unsigned char *in) {
 
 Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (std::memcmp(in + kOffMagic, kMagic, sizeof kMagic) != 0)
-    fail(BLOOM_E_FORMAT, "not a bloom filter (bad magic bytes)");
+    fail(Status::kFormat, "not a bloom filter (bad magic bytes)");
   const uint64_t stored = load_le64(in + kHeaderChecksumOffset);
   const uint64_t computed = checksum64(in, kHeaderChecksumOffset);
   if (stored != computed) {
@@ -123,27 +123,27 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
       version_note = "; the header reads format version " + std::to_string(major) + "." +
                      std::to_string(load_le16(in + kOffMinor)) + ", which this library (" +
                      std::to_string(kFormatMajor) + ".x) does not read either";
-    fail(BLOOM_E_CHECKSUM, "header checksum mismatch (stored " + hex(stored) + ", computed " + hex(computed) +
-                               ")" + version_note);
+    fail(Status::kChecksum, "header checksum mismatch (stored " + hex(stored) + ", computed " +
+                                hex(computed) + ")" + version_note);
   }
 
   Header h;
   h.format_major = load_le16(in + kOffMajor);
   h.format_minor = load_le16(in + kOffMinor);
   if (h.format_major != kFormatMajor)
-    fail(BLOOM_E_VERSION, "format version " + std::to_string(h.format_major) + "." +
-                              std::to_string(h.format_minor) + " is not readable by this library (reads " +
-                              std::to_string(kFormatMajor) + ".x)");
+    fail(Status::kVersion, "format version " + std::to_string(h.format_major) + "." +
+                               std::to_string(h.format_minor) + " is not readable by this library (reads " +
+                               std::to_string(kFormatMajor) + ".x)");
   const uint16_t header_size = load_le16(in + kOffHeaderSize);
   if (header_size != kHeaderSize)
-    fail(BLOOM_E_FORMAT,
+    fail(Status::kFormat,
          "header size " + std::to_string(header_size) + " is not " + std::to_string(kHeaderSize));
 
   const uint16_t kind = load_le16(in + kOffKind);
   const uint16_t hash = load_le16(in + kOffHash);
   const KindDescriptor *descriptor = find_kind(kind);
-  if (descriptor == nullptr) fail(BLOOM_E_FORMAT, "unknown filter kind " + std::to_string(kind));
-  if (!is_valid_hash_kind(hash)) fail(BLOOM_E_FORMAT, "unknown hash " + std::to_string(hash));
+  if (descriptor == nullptr) fail(Status::kFormat, "unknown filter kind " + std::to_string(kind));
+  if (!is_valid_hash_kind(hash)) fail(Status::kFormat, "unknown hash " + std::to_string(hash));
   FilterConfig &c = h.config;
   c.kind = static_cast<Kind>(kind);
   c.hash = static_cast<HashKind>(hash);
@@ -160,30 +160,30 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   h.payload_size = load_le64(in + kOffPayloadSize);
   h.stages = load_le32(in + kOffStages);
 
-  if ((c.flags & ~kFileFlags) != 0) fail(BLOOM_E_FORMAT, "unknown flags " + hex(c.flags));
+  if ((c.flags & ~kFileFlags) != 0) fail(Status::kFormat, "unknown flags " + hex(c.flags));
   const uint32_t foreign = c.flags & ~(kCommonFlags | descriptor->file_flags);
   if (foreign != 0)
-    fail(BLOOM_E_FORMAT, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
-                             ") is not defined for " + descriptor->name + " filters");
+    fail(Status::kFormat, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
+                              ") is not defined for " + descriptor->name + " filters");
   if (c.modulo_probes() && (!descriptor->takes_redisbloom_hash || c.mixed_probes() || c.enhanced_probes()))
-    fail(BLOOM_E_FORMAT,
+    fail(Status::kFormat,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
          "unmixed probes (flags " +
              hex(c.flags) + ")");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_FORMAT, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
-  if (c.bits < 1) fail(BLOOM_E_FORMAT, "bit count m is 0");
+    fail(Status::kFormat, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
+  if (c.bits < 1) fail(Status::kFormat, "bit count m is 0");
   if (c.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_OVERFLOW, "bit count m = " + std::to_string(c.bits) + " exceeds the 2^40 limit");
-  if (!(c.fp_rate >= 0.0 && c.fp_rate < 1.0)) fail(BLOOM_E_FORMAT, "fp_rate field is not in [0, 1)");
+    fail(Status::kOverflow, "bit count m = " + std::to_string(c.bits) + " exceeds the 2^40 limit");
+  if (!(c.fp_rate >= 0.0 && c.fp_rate < 1.0)) fail(Status::kFormat, "fp_rate field is not in [0, 1)");
   if (!std::isfinite(c.growth) || !std::isfinite(c.tightening))
-    fail(BLOOM_E_FORMAT, "growth or tightening field is not a finite number");
-  if (h.stages < 1) fail(BLOOM_E_FORMAT, "stage count is 0");
+    fail(Status::kFormat, "growth or tightening field is not a finite number");
+  if (h.stages < 1) fail(Status::kFormat, "stage count is 0");
 
   const uint64_t framing = kHeaderSize + kTrailerSize;
   if (total_len < framing || h.payload_size != total_len - framing)
-    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
-                             std::to_string(total_len) + "-byte input");
+    fail(Status::kFormat, "payload size " + std::to_string(h.payload_size) + " does not match the " +
+                              std::to_string(total_len) + "-byte input");
   return h;
 }
 

@@ -42,7 +42,7 @@ class MemorySource final : public ByteSource {
     if (len != 0) std::memcpy(out, from, len);
   }
   const void *borrow(size_t len) override {
-    if (len > left_) fail(BLOOM_E_FORMAT, "truncated: the input ends inside the filter");
+    if (len > left_) fail(Status::kFormat, "truncated: the input ends inside the filter");
     const unsigned char *at = p_;
     p_ += len;
     left_ -= len;

@@ -33,14 +33,14 @@ BitArray read_words(ByteSource &src, uint64_t bits, bool zero_copy) {
   // Never allocate more than the input can fill: a lying size field must
   // fail here, not in the allocator.
   if (count * 8 > src.remaining())
-    fail(BLOOM_E_FORMAT,
+    fail(Status::kFormat,
          "truncated: the payload is shorter than m = " + std::to_string(bits) + " bits needs");
   if (zero_copy) {
     if constexpr (std::endian::native != std::endian::little)
-      fail(BLOOM_E_UNSUPPORTED, "mapping needs a little-endian host");
+      fail(Status::kUnsupported, "mapping needs a little-endian host");
     const void *p = src.borrow(count * 8);
     if (p == nullptr || reinterpret_cast<uintptr_t>(p) % 8 != 0)
-      fail(BLOOM_E_UNSUPPORTED, "this input cannot be used in place");
+      fail(Status::kUnsupported, "this input cannot be used in place");
     return BitArray::borrow(static_cast<const uint64_t *>(p), bits);
   }
   BitArray out(bits);

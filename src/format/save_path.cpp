@@ -38,13 +38,13 @@ std::string save_target(const std::string &path) {
     while ((n = ::readlink(target.c_str(), buf.data(), buf.size())) == static_cast<ssize_t>(buf.size()))
       buf.resize(buf.size() * 2);
     if (n <= 0)
-      fail(BLOOM_E_IO,
+      fail(Status::kIo,
            "cannot read the symbolic link '" + target + "': " + std::strerror(n < 0 ? errno : EINVAL));
     const std::string link(buf.data(), static_cast<size_t>(n));
     target = link.front() == '/' || target.find('/') == std::string::npos ? link
                                                                           : directory_of(target) + "/" + link;
   }
-  fail(BLOOM_E_IO, "cannot save to '" + path + "': " + std::strerror(ELOOP));
+  fail(Status::kIo, "cannot save to '" + path + "': " + std::strerror(ELOOP));
 }
 
 std::string temp_name_for(const std::string &target, uint64_t n) {

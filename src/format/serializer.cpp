@@ -54,7 +54,7 @@ class ChecksumSource final : public ByteSource {
 
  private:
   void take(size_t len) {
-    if (len > left_) fail(BLOOM_E_FORMAT, "the kind's data runs past the declared payload size");
+    if (len > left_) fail(Status::kFormat, "the kind's data runs past the declared payload size");
     left_ -= len;
   }
   ByteSource &inner_;
@@ -113,10 +113,10 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
       unsigned char magic[sizeof kMagic];
       src.read(magic, sizeof magic);
       if (std::memcmp(magic, kMagic, sizeof kMagic) != 0)
-        fail(BLOOM_E_FORMAT, "not a bloom filter (bad magic bytes)");
+        fail(Status::kFormat, "not a bloom filter (bad magic bytes)");
     }
-    fail(BLOOM_E_FORMAT, "truncated: " + std::to_string(total_len) +
-                             " bytes is shorter than the smallest filter (136 bytes)");
+    fail(Status::kFormat, "truncated: " + std::to_string(total_len) +
+                              " bytes is shorter than the smallest filter (136 bytes)");
   }
   unsigned char raw[kHeaderSize];
   src.read(raw, sizeof raw);
@@ -134,19 +134,19 @@ std::unique_ptr<Filter> deserialize(ByteSource &src, uint64_t total_len, bool ze
     // fields, and draining a payload of the wrong declared size would call
     // them damage.
     const bool read_some = payload.remaining() < h.payload_size;
-    const bool refused = e.status() == BLOOM_E_FORMAT || e.status() == BLOOM_E_OVERFLOW;
+    const bool refused = e.status() == Status::kFormat || e.status() == Status::kOverflow;
     if (refused && read_some && payload_checksum_fails(src, payload))
-      fail(BLOOM_E_CHECKSUM,
+      fail(Status::kChecksum,
            std::string("payload checksum mismatch: the filter data is damaged (") + e.what() + ")");
     throw;
   }
   if (payload.remaining() != 0)
-    fail(BLOOM_E_FORMAT,
+    fail(Status::kFormat,
          "payload has " + std::to_string(payload.remaining()) + " bytes the filter does not use");
   unsigned char trailer[kTrailerSize];
   src.read(trailer, sizeof trailer);
   if (load_le64(trailer) != payload.digest())
-    fail(BLOOM_E_CHECKSUM, "payload checksum mismatch: the filter data is damaged");
+    fail(Status::kChecksum, "payload checksum mismatch: the filter data is damaged");
   f->set_keys_added(h.keys_added);
   return f;
 }

@@ -32,12 +32,12 @@ StageDescriptor decode(const unsigned char *p) {
 void check(const StageDescriptor &d, uint32_t i) {
   const std::string stage = "stage " + std::to_string(i) + ": ";
   if (d.bits < 1 || d.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_FORMAT, stage + "bit count " + std::to_string(d.bits) + " is outside [1, 2^40]");
+    fail(Status::kFormat, stage + "bit count " + std::to_string(d.bits) + " is outside [1, 2^40]");
   if (d.hashes < 1 || d.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_FORMAT, stage + "hash count " + std::to_string(d.hashes) + " is outside [1, 64]");
-  if (d.capacity < 1) fail(BLOOM_E_FORMAT, stage + "capacity is 0");
-  if (!(d.fp_rate > 0.0 && d.fp_rate < 1.0)) fail(BLOOM_E_FORMAT, stage + "fp_rate is not in (0, 1)");
-  if (d.reserved != 0) fail(BLOOM_E_FORMAT, stage + "reserved descriptor field is not 0");
+    fail(Status::kFormat, stage + "hash count " + std::to_string(d.hashes) + " is outside [1, 64]");
+  if (d.capacity < 1) fail(Status::kFormat, stage + "capacity is 0");
+  if (!(d.fp_rate > 0.0 && d.fp_rate < 1.0)) fail(Status::kFormat, stage + "fp_rate is not in (0, 1)");
+  if (d.reserved != 0) fail(Status::kFormat, stage + "reserved descriptor field is not 0");
 }
 
 }  // namespace
@@ -55,12 +55,12 @@ std::vector<StageDescriptor> read_stage_table(ByteSource &src, uint32_t count, u
   // the table larger than the file that claims it.
   const uint64_t table_size = stage_table_size(count);
   if (table_size > payload_size)
-    fail(BLOOM_E_FORMAT, "payload of " + std::to_string(payload_size) + " bytes cannot hold " +
-                             std::to_string(count) + " stage descriptors");
+    fail(Status::kFormat, "payload of " + std::to_string(payload_size) + " bytes cannot hold " +
+                              std::to_string(count) + " stage descriptors");
   std::vector<unsigned char> table(table_size);
   src.read(table.data(), table.size());
   for (uint64_t i = kStageDescriptorSize * count; i < table_size; ++i)
-    if (table[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after the stage table");
+    if (table[i] != 0) fail(Status::kFormat, "non-zero padding after the stage table");
   std::vector<StageDescriptor> stages(count);
   for (uint32_t i = 0; i < count; ++i) {
     stages[i] = decode(table.data() + i * kStageDescriptorSize);
@@ -79,7 +79,7 @@ void read_stage_padding(ByteSource &src, uint64_t stage_bytes, const std::string
   unsigned char pad[kStageAlign];
   src.read(pad, n);
   for (uint64_t i = 0; i < n; ++i)
-    if (pad[i] != 0) fail(BLOOM_E_FORMAT, "non-zero padding after " + where);
+    if (pad[i] != 0) fail(Status::kFormat, "non-zero padding after " + where);
 }
 
 }  // namespace bloom::core

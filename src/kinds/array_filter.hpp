@@ -35,7 +35,7 @@ struct ArrayOps<BitArray> {
   static BitArray read(ByteSource &src, const FilterConfig &c, bool zero_copy) {
     BitArray bits = read_words(src, c.bits, zero_copy);
     if (!bits.padding_is_clear())
-      fail(BLOOM_E_FORMAT, "payload sets bits beyond m = " + std::to_string(c.bits));
+      fail(Status::kFormat, "payload sets bits beyond m = " + std::to_string(c.bits));
     return bits;
   }
   static const BitArray &words(const BitArray &a) { return a; }
@@ -57,7 +57,7 @@ struct ArrayOps<CounterArray> {
     const uint64_t words = CounterArray::word_count_for(c.bits, c.counter_bits);
     CounterArray counters(read_words(src, words * 64, zero_copy), c.bits, c.counter_bits);
     if (!counters.padding_is_clear())
-      fail(BLOOM_E_FORMAT, "payload sets bits beyond the last of " + std::to_string(c.bits) + " counters");
+      fail(Status::kFormat, "payload sets bits beyond the last of " + std::to_string(c.bits) + " counters");
     return counters;
   }
   static const BitArray &words(const CounterArray &a) { return a.storage(); }
@@ -101,7 +101,7 @@ class ArrayFilter : public Filter {
   }
   // m, bytes, the fill, the keys it suggests (Swamidass & Baldi) and the
   // rate fill^k (Guava's expectedFpp).
-  void fill_info(bloom_info &info) const override {
+  void fill_info(Info &info) const override {
     const uint64_t set = Ops::set_positions(bits_);
     const uint64_t m = Ops::positions(bits_);
     info.bits = m;

@@ -216,7 +216,7 @@ void BlockedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
 // uniform bit per word: the product of the words' fills, averaged over
 // blocks); keys from the fill, a word with s of 32 bits set having taken
 // about ln(1 - s/32) / ln(31/32) keys (each key sets one bit per word).
-void BlockedFilter::fill_split_info(bloom_info &info) const {
+void BlockedFilter::fill_split_info(Info &info) const {
   const uint64_t *w = bits_.words();
   uint64_t set = 0;
   double rate = 0.0;
@@ -238,7 +238,7 @@ void BlockedFilter::fill_split_info(bloom_info &info) const {
   info.estimated_keys = keys;
 }
 
-void BlockedFilter::fill_info(bloom_info &info) const {
+void BlockedFilter::fill_info(Info &info) const {
   if (split_) return fill_split_info(info);
   // How many lines have c bits set, c = 0..512.
   std::array<uint64_t, kLineBits + 1> histogram{};

@@ -69,7 +69,7 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   void add_block(const Hash128 *hs, size_t n) override;
   void prefetch_block(const Hash128 *hs, size_t n) const override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
-  void fill_info(bloom_info &info) const override;
+  void fill_info(Info &info) const override;
 
  private:
   friend class ArrayFilter;
@@ -81,7 +81,7 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   uint64_t *line_words(Hash128 h) { return bits_.words() + line_of(h) * line_words_; }
   const uint64_t *line_words(Hash128 h) const { return bits_.words() + line_of(h) * line_words_; }
   bool split_set_bits_concurrent(uint64_t *block, uint32_t x, bool report);
-  void fill_split_info(bloom_info &info) const;
+  void fill_split_info(Info &info) const;
   template <bool kPrefetch>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
   // Sets h's bits; with kReport, returns whether all were set before (a

@@ -24,23 +24,23 @@ void validate_blocked(const FilterConfig &c) {
     // Split blocks (split_block.hpp, format 1.4): 256-bit blocks, one bit
     // per word, defined on layout 2 only (every blocked filter since 1.1).
     if (!c.blocked_layout2())
-      fail(BLOOM_E_INVALID_ARG,
+      fail(Status::kInvalidArg,
            "split blocks (0x4) are only defined for blocked filters of layout 2 (0x10000)");
     if (c.bits % split_block::kBlockBits != 0)
-      fail(BLOOM_E_INVALID_ARG,
+      fail(Status::kInvalidArg,
            "split-block filters need m to be a multiple of 256; m = " + std::to_string(c.bits));
     if (c.hashes != split_block::kProbes)
-      fail(BLOOM_E_INVALID_ARG,
+      fail(Status::kInvalidArg,
            "split-block filters have k = 8 (one bit per 32-bit word); k = " + std::to_string(c.hashes));
   } else if (c.bits % blocked::kLineBits != 0) {
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "blocked filters need m to be a multiple of 512; m = " + std::to_string(c.bits));
   }
   if (!c.enhanced_probes())
-    fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_PLAIN_DOUBLE_HASHING does not apply to blocked filters");
+    fail(Status::kInvalidArg, "BLOOM_FLAG_PLAIN_DOUBLE_HASHING does not apply to blocked filters");
 }
 
-void size_blocked(const bloom_options &o, FilterConfig &c) {
+void size_blocked(const Options &o, FilterConfig &c) {
   c.flags |= kFlagBlockedLayout2;
   blocked::size_blocked(o, c);
 }

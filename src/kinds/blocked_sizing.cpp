@@ -181,8 +181,8 @@ uint64_t smallest_lines(uint64_t n, double p, uint32_t k) {
 }  // namespace
 
 BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
-  if (n == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
-  if (!(p > 0.0 && p < 1.0)) fail(BLOOM_E_INVALID_ARG, "fp_rate must lie strictly between 0 and 1");
+  if (n == 0) fail(Status::kInvalidArg, "capacity must be at least 1");
+  if (!(p > 0.0 && p < 1.0)) fail(Status::kInvalidArg, "fp_rate must lie strictly between 0 and 1");
   BlockedShape best{kMaxLines + 1, fixed_k};
   if (fixed_k != 0) {
     best.lines = smallest_lines(n, p, fixed_k);
@@ -215,7 +215,7 @@ BlockedShape blocked_shape(uint64_t n, double p, uint32_t fixed_k) {
         worse = consider(static_cast<uint32_t>(k)) > best.lines ? worse + 1 : 0;
     }
   }
-  if (best.lines > kMaxLines) fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+  if (best.lines > kMaxLines) fail(Status::kOverflow, "capacity and fp_rate need more than 2^40 bits");
   return best;
 }
 
@@ -223,21 +223,21 @@ namespace {
 
 // Split blocks (BLOOM_FLAG_SPLIT_BLOCK): k is 8, m a multiple of 256, the
 // blocks split_block::smallest_blocks finds for (n, p).
-void size_split_block(const bloom_options &o, FilterConfig &c) {
+void size_split_block(const Options &o, FilterConfig &c) {
   if (o.hashes != 0 && o.hashes != split_block::kProbes)
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "split-block filters have k = 8 (one bit per 32-bit word); hashes = " + std::to_string(o.hashes));
   c.hashes = split_block::kProbes;
   if (o.bits == 0) {
-    if (o.capacity == 0) fail(BLOOM_E_INVALID_ARG, "capacity must be at least 1");
+    if (o.capacity == 0) fail(Status::kInvalidArg, "capacity must be at least 1");
     c.bits = split_block::smallest_blocks(o.capacity, o.fp_rate) * split_block::kBlockBits;
     c.fp_rate = o.fp_rate;
     return;
   }
   if (o.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+    fail(Status::kOverflow, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
   if (o.bits % split_block::kBlockBits != 0)
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "split-block filters need bits to be a multiple of 256 (one 32-byte block); got " +
              std::to_string(o.bits));
   c.bits = o.bits;
@@ -246,9 +246,9 @@ void size_split_block(const bloom_options &o, FilterConfig &c) {
 
 }  // namespace
 
-void size_blocked(const bloom_options &o, FilterConfig &c) {
+void size_blocked(const Options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
+    fail(Status::kInvalidArg, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
   if ((o.flags & BLOOM_FLAG_SPLIT_BLOCK) != 0) return size_split_block(o, c);
   if (o.bits == 0) {
     const BlockedShape s = blocked_shape(o.capacity, o.fp_rate, o.hashes);
@@ -258,12 +258,12 @@ void size_blocked(const bloom_options &o, FilterConfig &c) {
     return;
   }
   if (o.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+    fail(Status::kOverflow, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
   if (o.bits % kLineBits != 0)
-    fail(BLOOM_E_INVALID_ARG, "blocked filters need bits to be a multiple of 512 (one 64-byte line); got " +
+    fail(Status::kInvalidArg, "blocked filters need bits to be a multiple of 512 (one 64-byte line); got " +
                                   std::to_string(o.bits));
   if (o.hashes == 0 && o.capacity == 0)
-    fail(BLOOM_E_INVALID_ARG, "with explicit bits, give hashes or a capacity to derive them from");
+    fail(Status::kInvalidArg, "with explicit bits, give hashes or a capacity to derive them from");
   c.bits = o.bits;
   c.hashes = o.hashes != 0 ? o.hashes : best_hashes(o.capacity, o.bits / kLineBits);
   c.fp_rate = 0;

@@ -30,6 +30,7 @@
 
 #include "bloom/bloom.h"
 #include "filter_config.hpp"
+#include "options.hpp"
 
 namespace bloom::core::blocked {
 
@@ -57,6 +58,6 @@ uint32_t best_hashes(uint64_t n, uint64_t lines);
 // configure()'s step for the blocked kind: m and k from (capacity, fp_rate)
 // by blocked_shape, or an explicit m (a multiple of 512, else
 // Error(INVALID_ARG)) with an explicit k or best_hashes.
-void size_blocked(const bloom_options &o, FilterConfig &c);
+void size_blocked(const Options &o, FilterConfig &c);
 
 }  // namespace bloom::core::blocked

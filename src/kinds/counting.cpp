@@ -59,7 +59,7 @@ void CountingFilter::decrement_all(Hash128 h) {
 }
 
 void CountingFilter::remove(Hash128 h) {
-  if (!query(h)) fail(BLOOM_E_NOT_PRESENT, "remove: the key was never added (one of its counters is 0)");
+  if (!query(h)) fail(Status::kNotPresent, "remove: the key was never added (one of its counters is 0)");
   with_shape(config_,
              [&]<bool kConcurrent, ProbeScheme kScheme>() { decrement_all<kConcurrent, kScheme>(h); });
   count_removed();

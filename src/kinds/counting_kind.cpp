@@ -13,12 +13,12 @@ namespace {
 
 void validate_counting(const FilterConfig &c) {
   if (c.counter_bits != 4 && c.counter_bits != 8)
-    fail(BLOOM_E_INVALID_ARG, "counter_bits = " + std::to_string(c.counter_bits) + " is not 4 or 8");
+    fail(Status::kInvalidArg, "counter_bits = " + std::to_string(c.counter_bits) + " is not 4 or 8");
   refuse_foreign_parameters(c, "counting", /*takes_counter_bits=*/true);
 }
 
 // The counters are sized like a classic filter's bits.
-void size_counting(const bloom_options &o, FilterConfig &c) {
+void size_counting(const Options &o, FilterConfig &c) {
   c.counter_bits = o.counter_bits;
   validate_counting(c);
   size_bit_array(o, c);

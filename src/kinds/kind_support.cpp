@@ -10,9 +10,9 @@
 
 namespace bloom::core {
 
-void size_bit_array(const bloom_options &o, FilterConfig &c) {
+void size_bit_array(const Options &o, FilterConfig &c) {
   if (o.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_INVALID_ARG, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
+    fail(Status::kInvalidArg, "hashes = " + std::to_string(o.hashes) + " exceeds the maximum of 64");
   if (o.bits == 0 && c.modulo_probes()) {
     // RedisBloom's sizing (redisbloom_sizing.hpp), so its filters answer
     // with its bits.
@@ -28,9 +28,9 @@ void size_bit_array(const bloom_options &o, FilterConfig &c) {
     c.fp_rate = o.fp_rate;
   } else {
     if (o.bits > BLOOM_MAX_BITS)
-      fail(BLOOM_E_OVERFLOW, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
+      fail(Status::kOverflow, "bits = " + std::to_string(o.bits) + " exceeds the 2^40 limit");
     if (o.hashes == 0 && o.capacity == 0)
-      fail(BLOOM_E_INVALID_ARG, "with explicit bits, give hashes or a capacity to derive them from");
+      fail(Status::kInvalidArg, "with explicit bits, give hashes or a capacity to derive them from");
     c.bits = o.bits;
     c.hashes = o.hashes != 0 ? o.hashes : optimal_hashes(o.capacity, o.bits);
     c.fp_rate = 0;
@@ -39,7 +39,7 @@ void size_bit_array(const bloom_options &o, FilterConfig &c) {
 
 void refuse_foreign_parameters(const FilterConfig &c, const char *kind_name, bool takes_counter_bits) {
   if ((!takes_counter_bits && c.counter_bits != 0) || c.growth != 0 || c.tightening != 0)
-    fail(BLOOM_E_INVALID_ARG, std::string(kind_name) + " filters take no " +
+    fail(Status::kInvalidArg, std::string(kind_name) + " filters take no " +
                                   (takes_counter_bits ? "" : "counter, ") +
                                   "growth or tightening parameters");
 }
@@ -48,19 +48,19 @@ void validate_loaded(const Header &h) {
   try {
     validate_config(h.config);
   } catch (const Error &e) {
-    if (e.status() == BLOOM_E_UNSUPPORTED) throw;
-    fail(BLOOM_E_FORMAT, std::string("header describes an invalid filter: ") + e.what());
+    if (e.status() == Status::kUnsupported) throw;
+    fail(Status::kFormat, std::string("header describes an invalid filter: ") + e.what());
   }
 }
 
 void require_single_array(const Header &h, uint64_t expected_payload) {
   const char *name = describe(h.config.kind).name;
-  if (h.stages != 1) fail(BLOOM_E_FORMAT, std::string(name) + " filter with a stage count other than 1");
+  if (h.stages != 1) fail(Status::kFormat, std::string(name) + " filter with a stage count other than 1");
   std::string shape = "m = " + std::to_string(h.config.bits);
   if (h.config.counter_bits != 0) shape += " counters of " + std::to_string(h.config.counter_bits) + " bits";
   if (h.payload_size != expected_payload)
-    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not fit " + shape + " (" +
-                             std::to_string(expected_payload) + " bytes)");
+    fail(Status::kFormat, "payload size " + std::to_string(h.payload_size) + " does not fit " + shape + " (" +
+                              std::to_string(expected_payload) + " bytes)");
 }
 
 }  // namespace bloom::core

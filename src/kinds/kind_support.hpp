@@ -12,13 +12,14 @@
 #include "filter.hpp"
 #include "filter_config.hpp"
 #include "format/header.hpp"
+#include "options.hpp"
 
 namespace bloom::core {
 
 // m and k of a single array from the options: (n, p) by the formulas
 // (exactly, for small filters: small_filter_sizing.hpp), or the explicit m
 // with an explicit or optimal k.
-void size_bit_array(const bloom_options &o, FilterConfig &c);
+void size_bit_array(const Options &o, FilterConfig &c);
 
 // Throws Error(INVALID_ARG) when c carries parameters of another kind:
 // counter_bits (unless the kind takes them), growth, tightening.

@@ -81,7 +81,7 @@ void PartitionedFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) c
   for (size_t i = 0; i < n; ++i) out[i] = query(hs[i]) ? 1 : 0;
 }
 
-void PartitionedFilter::fill_info(bloom_info &info) const {
+void PartitionedFilter::fill_info(Info &info) const {
   ArrayFilter::fill_info(info);
   const uint64_t set = bits_.popcount();
   const uint64_t m = bits_.bits();

@@ -38,7 +38,7 @@ class PartitionedFilter final : public ProbingArrayFilter<PartitionedFilter, Bit
  protected:
   void add_block(const Hash128 *hs, size_t n) override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
-  void fill_info(bloom_info &info) const override;
+  void fill_info(Info &info) const override;
 
  private:
   friend class ArrayFilter;

@@ -15,7 +15,7 @@ namespace {
 void validate_partitioned(const FilterConfig &c) {
   refuse_foreign_parameters(c, "partitioned");
   if (c.bits < c.hashes)
-    fail(BLOOM_E_INVALID_ARG, "partitioned filters need m >= k (one bit per slice); m = " +
+    fail(Status::kInvalidArg, "partitioned filters need m >= k (one bit per slice); m = " +
                                   std::to_string(c.bits) + ", k = " + std::to_string(c.hashes));
 }
 }  // namespace

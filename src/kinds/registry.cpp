@@ -33,7 +33,7 @@ const KindDescriptor *find_kind(int32_t v) {
 const KindDescriptor &describe(Kind k) {
   const KindDescriptor *d = find_kind(static_cast<int32_t>(k));
   if (d == nullptr)
-    fail(BLOOM_E_UNSUPPORTED, "kind " + std::to_string(static_cast<int>(k)) + " is not built in");
+    fail(Status::kUnsupported, "kind " + std::to_string(static_cast<int>(k)) + " is not built in");
   return *d;
 }
 
@@ -42,11 +42,11 @@ void validate_config(const FilterConfig &c) {
   // An option of one kind on another: the only one is BLOOM_FLAG_SPLIT_BLOCK
   // (in the blocked row's file_flags).
   if ((c.flags & kKnownFlags & ~(kCommonFlags | kind.file_flags)) != 0)
-    fail(BLOOM_E_INVALID_ARG, "BLOOM_FLAG_SPLIT_BLOCK applies to blocked filters only");
+    fail(Status::kInvalidArg, "BLOOM_FLAG_SPLIT_BLOCK applies to blocked filters only");
   if (c.bits < 1 || c.bits > BLOOM_MAX_BITS)
-    fail(BLOOM_E_OVERFLOW, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
+    fail(Status::kOverflow, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
-    fail(BLOOM_E_INVALID_ARG, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
+    fail(Status::kInvalidArg, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
   kind.validate(c);
 }
 

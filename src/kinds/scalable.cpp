@@ -52,18 +52,18 @@ void check_stage_matches_header(const StageDescriptor &d, const FilterConfig &hd
   try {
     t = chain_stage_shape(hdr, i);
   } catch (const Error &e) {
-    fail(BLOOM_E_FORMAT,
+    fail(Status::kFormat,
          stage + "the header's capacity, fp_rate, growth and tightening give no stage: " + e.what());
   }
   if (d.capacity != t.capacity)
-    fail(BLOOM_E_FORMAT, stage + "capacity " + std::to_string(d.capacity) + " is not the " +
-                             std::to_string(t.capacity) + " the header's capacity and growth give");
+    fail(Status::kFormat, stage + "capacity " + std::to_string(d.capacity) + " is not the " +
+                              std::to_string(t.capacity) + " the header's capacity and growth give");
   if (!(std::fabs(d.fp_rate - t.fp_rate) <= 1e-9 * t.fp_rate))
-    fail(BLOOM_E_FORMAT, stage + "fp_rate " + std::to_string(d.fp_rate) +
-                             " is not the one the header's fp_rate and tightening give");
+    fail(Status::kFormat, stage + "fp_rate " + std::to_string(d.fp_rate) +
+                              " is not the one the header's fp_rate and tightening give");
   if (d.bits < t.bits / 2 || d.bits / 2 > t.bits + 4096)
-    fail(BLOOM_E_FORMAT, stage + "m = " + std::to_string(d.bits) + " is far from the " +
-                             std::to_string(t.bits) + " bits its capacity and rate need");
+    fail(Status::kFormat, stage + "m = " + std::to_string(d.bits) + " is far from the " +
+                              std::to_string(t.bits) + " bits its capacity and rate need");
 }
 
 }  // namespace
@@ -76,12 +76,12 @@ ScalableFilter::ScalableFilter(const FilterConfig &config, Stages stages)
     : Filter(config), stages_(std::move(stages)) {}
 
 StageShape ScalableFilter::stage_shape(uint32_t index) const {
-  if (index == UINT32_MAX) fail(BLOOM_E_OVERFLOW, "the scalable filter has 2^32 - 1 stages");
+  if (index == UINT32_MAX) fail(Status::kOverflow, "the scalable filter has 2^32 - 1 stages");
   const StageShape s = chain_stage_shape(config_, index);
   if (index == 0 && (s.bits != config_.bits || s.hashes != config_.hashes))
-    fail(BLOOM_E_INVALID_ARG, "scalable stage 0 does not match the configured m and k");
+    fail(Status::kInvalidArg, "scalable stage 0 does not match the configured m and k");
   if (s.bits > BLOOM_MAX_BITS - total_bits())
-    fail(BLOOM_E_OVERFLOW,
+    fail(Status::kOverflow,
          "a new stage of " + std::to_string(s.bits) + " bits would take the scalable filter past 2^40 bits");
   return s;
 }
@@ -119,19 +119,19 @@ bool ScalableFilter::test_and_add(Hash128 h) {
 void ScalableFilter::merge_from(const Filter &src_filter) {
   const auto &src = static_cast<const ScalableFilter &>(src_filter);
   if (config_.capacity != src.config_.capacity)
-    fail(BLOOM_E_INCOMPATIBLE, "capacity differs (" + std::to_string(config_.capacity) + " vs " +
-                                   std::to_string(src.config_.capacity) + ")");
+    fail(Status::kIncompatible, "capacity differs (" + std::to_string(config_.capacity) + " vs " +
+                                    std::to_string(src.config_.capacity) + ")");
   if (config_.fp_rate != src.config_.fp_rate)
-    fail(BLOOM_E_INCOMPATIBLE, "fp_rate differs (" + std::to_string(config_.fp_rate) + " vs " +
-                                   std::to_string(src.config_.fp_rate) + ")");
+    fail(Status::kIncompatible, "fp_rate differs (" + std::to_string(config_.fp_rate) + " vs " +
+                                    std::to_string(src.config_.fp_rate) + ")");
   const size_t common = std::min(stages_.size(), src.stages_.size());
   for (size_t i = 0; i < common; ++i) {
     const FilterConfig &a = stages_[i]->config();
     const FilterConfig &b = src.stages_[i]->config();
     if (a.bits != b.bits || a.hashes != b.hashes || a.capacity != b.capacity)
-      fail(BLOOM_E_INCOMPATIBLE, "stage " + std::to_string(i) + " shape differs (m " +
-                                     std::to_string(a.bits) + " vs " + std::to_string(b.bits) + ", k " +
-                                     std::to_string(a.hashes) + " vs " + std::to_string(b.hashes) + ")");
+      fail(Status::kIncompatible, "stage " + std::to_string(i) + " shape differs (m " +
+                                      std::to_string(a.bits) + " vs " + std::to_string(b.bits) + ", k " +
+                                      std::to_string(a.hashes) + " vs " + std::to_string(b.hashes) + ")");
   }
   // Copy the extra stages before touching anything, so NOMEM changes nothing.
   Stages extra;
@@ -139,7 +139,7 @@ void ScalableFilter::merge_from(const Filter &src_filter) {
   for (size_t i = common; i < src.stages_.size(); ++i) {
     extra_bits += src.stages_[i]->config().bits;
     if (extra_bits > BLOOM_MAX_BITS - total_bits())
-      fail(BLOOM_E_OVERFLOW, "the union would exceed 2^40 bits");
+      fail(Status::kOverflow, "the union would exceed 2^40 bits");
     extra.emplace_back(static_cast<ClassicFilter *>(src.stages_[i]->clone().release()));
   }
   stages_.reserve(stages_.size() + extra.size());
@@ -155,7 +155,7 @@ void ScalableFilter::merge_from(const Filter &src_filter) {
 void ScalableFilter::intersect_with(const Filter &src_filter) {
   const auto &src = static_cast<const ScalableFilter &>(src_filter);
   if (stages_.size() != 1 || src.stages_.size() != 1)
-    fail(BLOOM_E_INCOMPATIBLE,
+    fail(Status::kIncompatible,
          "scalable filters intersect only while both have one stage (these have " +
              std::to_string(stages_.size()) + " and " + std::to_string(src.stages_.size()) +
              "): a key can sit in different stages of the two chains, and a stage-wise AND would lose it");
@@ -163,7 +163,7 @@ void ScalableFilter::intersect_with(const Filter &src_filter) {
   const FilterConfig &b = src.stages_[0]->config();
   if (config_.capacity != src.config_.capacity || config_.fp_rate != src.config_.fp_rate ||
       a.bits != b.bits || a.hashes != b.hashes)
-    fail(BLOOM_E_INCOMPATIBLE, "stage 0 shape differs (capacity, fp_rate, m or k)");
+    fail(Status::kIncompatible, "stage 0 shape differs (capacity, fp_rate, m or k)");
   const uint64_t n = std::min(stages_[0]->keys_added(), src.stages_[0]->keys_added());
   stages_[0]->intersect(*src.stages_[0]);
   stages_[0]->set_keys_added(n);
@@ -183,11 +183,11 @@ std::unique_ptr<Filter> ScalableFilter::clone_filter() const {
   return f;
 }
 
-void ScalableFilter::fill_info(bloom_info &info) const {
+void ScalableFilter::fill_info(Info &info) const {
   uint64_t bits = 0, bytes = 0, set = 0, capacity = 0;
   double estimated = 0, log_all_negative = 0;
   for (const Stage &s : stages_) {
-    bloom_info si{};
+    Info si{};
     s->get_info(si);
     bits += si.bits;
     bytes += si.bytes;
@@ -208,13 +208,13 @@ void ScalableFilter::fill_info(bloom_info &info) const {
   info.expected_fp_rate = -std::expm1(log_all_negative);
 }
 
-void ScalableFilter::get_stage_info(uint32_t stage, bloom_info &info) const {
+void ScalableFilter::get_stage_info(uint32_t stage, Info &info) const {
   if (stage >= stages_.size())
-    fail(BLOOM_E_INVALID_ARG, "stage " + std::to_string(stage) + " does not exist (the filter has " +
+    fail(Status::kInvalidArg, "stage " + std::to_string(stage) + " does not exist (the filter has " +
                                   std::to_string(stages_.size()) + ")");
   get_info(info);
   const ClassicFilter &s = *stages_[stage];
-  bloom_info si{};
+  Info si{};
   s.get_info(si);
   info.hashes = si.hashes;
   info.bits = si.bits;
@@ -266,15 +266,15 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
     check_stage_matches_header(descs[i], h.config, i);
     total_bits += descs[i].bits;
     if (total_bits > BLOOM_MAX_BITS)
-      fail(BLOOM_E_FORMAT, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
+      fail(Status::kFormat, "stages add up to " + std::to_string(total_bits) + " bits, more than 2^40");
     needed += pad_to_stage_align(ClassicFilter::payload_size_for(descs[i].bits));
   }
   if (needed != h.payload_size)
-    fail(BLOOM_E_FORMAT, "payload size " + std::to_string(h.payload_size) + " does not match the " +
-                             std::to_string(count) + " stages it describes (" + std::to_string(needed) +
-                             " bytes)");
+    fail(Status::kFormat, "payload size " + std::to_string(h.payload_size) + " does not match the " +
+                              std::to_string(count) + " stages it describes (" + std::to_string(needed) +
+                              " bytes)");
   if (descs[0].bits != h.config.bits || descs[0].hashes != h.config.hashes)
-    fail(BLOOM_E_FORMAT, "stage 0 disagrees with the header's m and k");
+    fail(Status::kFormat, "stage 0 disagrees with the header's m and k");
 
   Stages stages;
   stages.reserve(count);
@@ -284,8 +284,8 @@ std::unique_ptr<Filter> ScalableFilter::load(const Header &h, ByteSource &src, b
     try {
       stages.emplace_back(static_cast<ClassicFilter *>(ClassicFilter::load(sc, src, zero_copy).release()));
     } catch (const Error &e) {
-      if (e.status() != BLOOM_E_FORMAT) throw;
-      fail(BLOOM_E_FORMAT, "stage " + std::to_string(i) + ": " + e.what());
+      if (e.status() != Status::kFormat) throw;
+      fail(Status::kFormat, "stage " + std::to_string(i) + ": " + e.what());
     }
     stages.back()->set_keys_added(d.keys);
     read_stage_padding(src, ClassicFilter::payload_size_for(d.bits), "stage " + std::to_string(i));

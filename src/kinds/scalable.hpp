@@ -61,7 +61,7 @@ class ScalableFilter final : public Filter {
   uint64_t payload_size() const override;
   void write_payload(ByteSink &sink) const override;
   uint32_t stage_count() const override { return static_cast<uint32_t>(stages_.size()); }
-  void get_stage_info(uint32_t stage, bloom_info &info) const override;
+  void get_stage_info(uint32_t stage, Info &info) const override;
   uint64_t growth_bytes() const override;
 
   const ClassicFilter &stage(uint32_t i) const { return *stages_[i]; }
@@ -73,7 +73,7 @@ class ScalableFilter final : public Filter {
   void intersect_with(const Filter &src) override;
   void clear_all() override;
   std::unique_ptr<Filter> clone_filter() const override;
-  void fill_info(bloom_info &info) const override;
+  void fill_info(Info &info) const override;
 
  private:
   using Stage = std::unique_ptr<ClassicFilter>;

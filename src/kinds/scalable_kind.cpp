@@ -18,30 +18,30 @@ namespace {
 
 void validate_growth(double growth, double tightening) {
   if (!(growth >= 1.0 && growth <= kScalableMaxGrowth))
-    fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(growth) + " must lie in [1, 32768]");
+    fail(Status::kInvalidArg, "growth = " + std::to_string(growth) + " must lie in [1, 32768]");
   if (!(tightening > 0.0 && tightening < 1.0))
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "tightening = " + std::to_string(tightening) + " must lie strictly between 0 and 1");
 }
 
 void validate_scalable(const FilterConfig &c) {
   if (c.concurrent())
-    fail(BLOOM_E_UNSUPPORTED,
+    fail(Status::kUnsupported,
          "scalable filters do not support BLOOM_FLAG_CONCURRENT: appending a stage changes the chain under "
          "other threads; serialise adds with your own lock");
-  if (c.counter_bits != 0) fail(BLOOM_E_INVALID_ARG, "scalable filters take no counter_bits");
-  if (c.capacity < 1) fail(BLOOM_E_INVALID_ARG, "scalable filters need a first-stage capacity of at least 1");
+  if (c.counter_bits != 0) fail(Status::kInvalidArg, "scalable filters take no counter_bits");
+  if (c.capacity < 1) fail(Status::kInvalidArg, "scalable filters need a first-stage capacity of at least 1");
   if (!(c.fp_rate > 0.0 && c.fp_rate < 1.0))
-    fail(BLOOM_E_INVALID_ARG, "scalable filters need an fp_rate strictly between 0 and 1");
+    fail(Status::kInvalidArg, "scalable filters need an fp_rate strictly between 0 and 1");
   validate_growth(c.growth, c.tightening);
   if (c.modulo_probes() && (c.tightening != kRedisBloomTightening || c.growth != std::floor(c.growth)))
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "a scalable filter of the redisbloom hash needs tightening 0.5 and an integral growth");
 }
 
-void size_scalable(const bloom_options &o, FilterConfig &c) {
+void size_scalable(const Options &o, FilterConfig &c) {
   if (o.bits != 0 || o.hashes != 0)
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "scalable filters size each stage from capacity and fp_rate; bits and hashes must be 0");
   validate_growth(o.growth, o.tightening);
   c.fp_rate = o.fp_rate;
@@ -52,7 +52,7 @@ void size_scalable(const bloom_options &o, FilterConfig &c) {
     // rate of the one before (redisbloom_sizing.hpp), whatever tightening
     // was asked for.
     if (o.growth != std::floor(o.growth))
-      fail(BLOOM_E_INVALID_ARG, "growth = " + std::to_string(o.growth) +
+      fail(Status::kInvalidArg, "growth = " + std::to_string(o.growth) +
                                     " must be an integer with the redisbloom hash (RedisBloom's EXPANSION)");
     c.tightening = kRedisBloomTightening;
     const StageShape s = redisbloom_stage_shape(o.capacity, o.fp_rate, o.growth, 0);

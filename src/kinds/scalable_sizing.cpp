@@ -19,7 +19,7 @@ uint64_t bits_for_rate(uint64_t n, double p, uint32_t k) {
   const double t = std::log1p(-std::pow(p, 1.0 / k)) / (static_cast<double>(k) * static_cast<double>(n));
   const double m = std::ceil(-1.0 / std::expm1(t));
   if (!(m >= 1.0 && m <= static_cast<double>(BLOOM_MAX_BITS)))
-    fail(BLOOM_E_OVERFLOW, "a scalable stage for " + std::to_string(n) + " keys would exceed 2^40 bits");
+    fail(Status::kOverflow, "a scalable stage for " + std::to_string(n) + " keys would exceed 2^40 bits");
   auto bits = static_cast<uint64_t>(m);
   // Guard against the last ulp of the floating-point solution.
   while (classic_fp_rate(static_cast<double>(n), bits, k) > p && bits < BLOOM_MAX_BITS) ++bits;
@@ -33,11 +33,11 @@ StageShape scalable_stage_shape(uint64_t capacity, double fp_rate, double growth
   StageShape s;
   const double cap = std::ceil(static_cast<double>(capacity) * std::pow(growth, index));
   if (!(cap >= 1.0 && cap <= 9.0e18))
-    fail(BLOOM_E_OVERFLOW, "scalable stage " + std::to_string(index) + " capacity overflows");
+    fail(Status::kOverflow, "scalable stage " + std::to_string(index) + " capacity overflows");
   s.capacity = static_cast<uint64_t>(cap);
   s.fp_rate = fp_rate * (1.0 - tightening) * std::pow(tightening, index);
   if (!(s.fp_rate >= 1e-300))
-    fail(BLOOM_E_OVERFLOW, "scalable stage " + std::to_string(index) + " error rate underflows");
+    fail(Status::kOverflow, "scalable stage " + std::to_string(index) + " error rate underflows");
   const Shape base = fit_small_filter(optimal_shape(s.capacity, s.fp_rate), s.capacity, s.fp_rate, 0, false);
   s.hashes = base.hashes;
   s.bits = base.bits;

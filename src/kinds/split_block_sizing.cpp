@@ -44,7 +44,7 @@ uint64_t smallest_blocks(uint64_t n, double p) {
   // Doubling from one block, then bisection; the rate falls as blocks grow.
   uint64_t hi = 1;
   while (!meets(hi)) {
-    if (hi >= kMaxBlocks) fail(BLOOM_E_OVERFLOW, "capacity and fp_rate need more than 2^40 bits");
+    if (hi >= kMaxBlocks) fail(Status::kOverflow, "capacity and fp_rate need more than 2^40 bits");
     hi = std::min(kMaxBlocks, hi * 2);
   }
   uint64_t lo = hi / 2;  // fails (or is 0)

@@ -45,7 +45,7 @@ void read_zero_padding(ByteSource &src, uint64_t n) {
   unsigned char pad[kAlign];
   src.read(pad, n);
   for (uint64_t i = 0; i < n; ++i)
-    if (pad[i] != 0) fail(BLOOM_E_FORMAT, "window: non-zero padding after the slices");
+    if (pad[i] != 0) fail(Status::kFormat, "window: non-zero padding after the slices");
 }
 
 // Every query and add reads lines spread over the whole ring (121 MB at
@@ -298,9 +298,9 @@ void WindowFilter::add_block(const Hash128 *hs, size_t n) {
 }
 
 // Filter::merge and Filter::intersect refuse window filters before these.
-void WindowFilter::merge_from(const Filter &) { fail(BLOOM_E_UNSUPPORTED, "window filters do not merge"); }
+void WindowFilter::merge_from(const Filter &) { fail(Status::kUnsupported, "window filters do not merge"); }
 void WindowFilter::intersect_with(const Filter &) {
-  fail(BLOOM_E_UNSUPPORTED, "window filters do not intersect");
+  fail(Status::kUnsupported, "window filters do not intersect");
 }
 
 void WindowFilter::clear_all() {
@@ -315,7 +315,7 @@ void WindowFilter::clear_all() {
 void WindowFilter::advance(uint64_t now_ms) {
   require_writable("advance");
   if (!time_window())
-    fail(BLOOM_E_UNSUPPORTED,
+    fail(Status::kUnsupported,
          "advance: this is a count window (window_ms = 0); it advances by insertions, not by a clock");
   const auto lock = write_lock();
   State &s = state_;
@@ -406,7 +406,7 @@ double WindowFilter::slice_fill(uint32_t logical) const {
   return static_cast<double>(set) / static_cast<double>(m_);
 }
 
-void WindowFilter::fill_info(bloom_info &info) const {
+void WindowFilter::fill_info(Info &info) const {
   std::vector<double> x(slices_);
   const std::vector<uint64_t> counts = slice_counts();
   double total = 0;
@@ -444,9 +444,9 @@ void WindowFilter::fill_info(bloom_info &info) const {
   info.generation_start_ms = state_.generation_start_ms;
 }
 
-void WindowFilter::get_stage_info(uint32_t stage, bloom_info &info) const {
+void WindowFilter::get_stage_info(uint32_t stage, Info &info) const {
   if (stage >= slices_)
-    fail(BLOOM_E_INVALID_ARG, "slice " + std::to_string(stage) + " does not exist (the window has " +
+    fail(Status::kInvalidArg, "slice " + std::to_string(stage) + " does not exist (the window has " +
                                   std::to_string(slices_) + ")");
   get_info(info);
   const double x = slice_fill(stage);
@@ -482,8 +482,8 @@ void WindowFilter::write_payload(ByteSink &sink) const {
 std::unique_ptr<Filter> WindowFilter::load(const Header &h, ByteSource &src, bool zero_copy) {
   const std::string where = "window: ";
   if (h.payload_size < kDescriptorSize)
-    fail(BLOOM_E_FORMAT, where + "payload of " + std::to_string(h.payload_size) +
-                             " bytes cannot hold the 128-byte descriptor");
+    fail(Status::kFormat, where + "payload of " + std::to_string(h.payload_size) +
+                              " bytes cannot hold the 128-byte descriptor");
   unsigned char d[kDescriptorSize];
   src.read(d, sizeof d);
   FilterConfig c = h.config;
@@ -499,33 +499,33 @@ std::unique_ptr<Filter> WindowFilter::load(const Header &h, ByteSource &src, boo
   s.generation_start_ms = load_le64(d + 56);
   const uint32_t flags = load_le32(d + 64);
   for (size_t i = 68; i < kDescriptorSize; ++i)
-    if (d[i] != 0) fail(BLOOM_E_FORMAT, where + "reserved descriptor bytes are not 0");
-  if ((flags & ~kClockStarted) != 0) fail(BLOOM_E_FORMAT, where + "unknown state flags");
+    if (d[i] != 0) fail(Status::kFormat, where + "reserved descriptor bytes are not 0");
+  if ((flags & ~kClockStarted) != 0) fail(Status::kFormat, where + "unknown state flags");
   s.clock_started = (flags & kClockStarted) != 0;
 
   if (static_cast<uint64_t>(c.hashes) + c.window_l != h.stages)
-    fail(BLOOM_E_FORMAT, where + "k + l = " + std::to_string(c.hashes) + " + " + std::to_string(c.window_l) +
-                             " does not match the header's " + std::to_string(h.stages) + " slices");
+    fail(Status::kFormat, where + "k + l = " + std::to_string(c.hashes) + " + " + std::to_string(c.window_l) +
+                              " does not match the header's " + std::to_string(h.stages) + " slices");
   try {
     validate_config(c);
   } catch (const Error &e) {
-    fail(BLOOM_E_FORMAT, where + e.what());
+    fail(Status::kFormat, where + e.what());
   }
   if (s.head >= h.stages)
-    fail(BLOOM_E_FORMAT, where + "newest slice " + std::to_string(s.head) + " is outside the ring");
+    fail(Status::kFormat, where + "newest slice " + std::to_string(s.head) + " is outside the ring");
   if (c.window_ms == 0 && s.generation_keys > c.window_generation)
-    fail(BLOOM_E_FORMAT, where + "a count window's generation holds " + std::to_string(s.generation_keys) +
-                             " keys, more than g = " + std::to_string(c.window_generation));
+    fail(Status::kFormat, where + "a count window's generation holds " + std::to_string(s.generation_keys) +
+                              " keys, more than g = " + std::to_string(c.window_generation));
   if (!s.clock_started && (s.clock_ms != 0 || s.generation_start_ms != 0))
-    fail(BLOOM_E_FORMAT, where + "a clock that has not started must read 0");
+    fail(Status::kFormat, where + "a clock that has not started must read 0");
   if (s.generation_start_ms > s.clock_ms)
-    fail(BLOOM_E_FORMAT, where + "the newest generation starts after the clock");
+    fail(Status::kFormat, where + "the newest generation starts after the clock");
   if (c.window_ms == 0 && (s.clock_started || s.clock_ms != 0))
-    fail(BLOOM_E_FORMAT, where + "a count window has no clock");
+    fail(Status::kFormat, where + "a count window has no clock");
   if (h.payload_size != payload_size_for(c))
-    fail(BLOOM_E_FORMAT, where + "payload size " + std::to_string(h.payload_size) + " does not fit " +
-                             std::to_string(h.stages) + " slices of " + std::to_string(c.window_slice_bits) +
-                             " bits (" + std::to_string(payload_size_for(c)) + " bytes)");
+    fail(Status::kFormat, where + "payload size " + std::to_string(h.payload_size) + " does not fit " +
+                              std::to_string(h.stages) + " slices of " + std::to_string(c.window_slice_bits) +
+                              " bits (" + std::to_string(payload_size_for(c)) + " bytes)");
   BitArray bits = read_words(src, c.bits, zero_copy);
   const uint64_t size = BitArray::word_count_for(c.bits) * 8;
   read_zero_padding(src, pad64(size) - size);

@@ -58,7 +58,7 @@ class WindowFilter final : public Filter {
   uint64_t payload_size() const override { return payload_size_for(config_); }
   void write_payload(ByteSink &sink) const override;
   uint32_t stage_count() const override { return slices_; }
-  void get_stage_info(uint32_t stage, bloom_info &info) const override;
+  void get_stage_info(uint32_t stage, Info &info) const override;
   void advance(uint64_t now_ms) override;
 
   // The ring's state, all of it saved with the filter.
@@ -83,7 +83,7 @@ class WindowFilter final : public Filter {
   void intersect_with(const Filter &src) override;
   void clear_all() override;
   std::unique_ptr<Filter> clone_filter() const override;
-  void fill_info(bloom_info &info) const override;
+  void fill_info(Info &info) const override;
 
  private:
   WindowFilter(const WindowFilter &other);

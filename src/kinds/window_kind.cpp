@@ -21,22 +21,22 @@ namespace {
 void validate_window(const FilterConfig &c) {
   refuse_foreign_parameters(c, "window");
   if (c.window_l < 1 || c.window_l > kMaxWindowSlices - c.hashes)
-    fail(BLOOM_E_INVALID_ARG, "window l = " + std::to_string(c.window_l) + " is outside [1, " +
+    fail(Status::kInvalidArg, "window l = " + std::to_string(c.window_l) + " is outside [1, " +
                                   std::to_string(kMaxWindowSlices) + " - k]");
-  if (c.window_generation < 1) fail(BLOOM_E_INVALID_ARG, "window generation size g is 0");
+  if (c.window_generation < 1) fail(Status::kInvalidArg, "window generation size g is 0");
   const uint64_t m = c.window_slice_bits;
   if (m < 64 || m % 64 != 0)
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "window slice size m = " + std::to_string(m) + " is not a positive multiple of 64");
   const uint64_t slices = c.hashes + c.window_l;
   if (m > BLOOM_MAX_BITS / slices || m * slices != c.bits)
-    fail(BLOOM_E_INVALID_ARG, "window bits m = " + std::to_string(c.bits) + " is not " +
+    fail(Status::kInvalidArg, "window bits m = " + std::to_string(c.bits) + " is not " +
                                   std::to_string(slices) + " slices of " + std::to_string(m) + " bits");
 }
 
-void size_window(const bloom_options &o, FilterConfig &c) {
+void size_window(const Options &o, FilterConfig &c) {
   if (o.bits != 0 || o.hashes != 0)
-    fail(BLOOM_E_INVALID_ARG,
+    fail(Status::kInvalidArg,
          "window filters size their slices from capacity (the window W) and fp_rate; bits and hashes must be "
          "0");
   // New windows use the blocked layout (format 1.4, kinds/window_blocked.hpp).

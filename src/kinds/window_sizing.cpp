@@ -138,7 +138,7 @@ WindowShape window_shape(uint64_t W, double p) {
   const std::vector<uint32_t> ls = most_ls(p);
   const double least = least_bits(p, ls);
   if (!std::isfinite(least))
-    fail(BLOOM_E_INVALID_ARG, "no window shape (k <= 64, k + l <= 1024) meets fp_rate " + std::to_string(p));
+    fail(Status::kInvalidArg, "no window shape (k <= 64, k + l <= 1024) meets fp_rate " + std::to_string(p));
   const double bound = least * kMemorySlack;
   WindowShape best;
   double best_probes = INFINITY, best_bits = INFINITY;
@@ -162,14 +162,14 @@ WindowShape window_shape(uint64_t W, double p) {
   // the exact rate above p.
   const double design = std::ceil(static_cast<double>(best.k) * static_cast<double>(best.g) / std::log(2.0));
   if (design > static_cast<double>(BLOOM_MAX_BITS))
-    fail(BLOOM_E_OVERFLOW, "a window of " + std::to_string(W) + " keys needs more than 2^40 bits");
+    fail(Status::kOverflow, "a window of " + std::to_string(W) + " keys needs more than 2^40 bits");
   best.m = (static_cast<uint64_t>(design) + 63) / 64 * 64;
   for (int i = 0; i < 64 && window_shape_rate(best) > p; ++i) best.m += 64;
   const uint64_t slices = best.k + best.l;
   if (best.m > BLOOM_MAX_BITS / slices)
-    fail(BLOOM_E_OVERFLOW, "a window of " + std::to_string(W) + " keys at fp_rate " + std::to_string(p) +
-                               " needs " + std::to_string(slices) + " slices of " + std::to_string(best.m) +
-                               " bits, more than 2^40 bits");
+    fail(Status::kOverflow, "a window of " + std::to_string(W) + " keys at fp_rate " + std::to_string(p) +
+                                " needs " + std::to_string(slices) + " slices of " + std::to_string(best.m) +
+                                " bits, more than 2^40 bits");
   return best;
 }
 
@@ -258,8 +258,8 @@ WindowShape blocked_shape_uncached(uint64_t W, double p) {
     lo = hi;
     hi = (hi + hi / 25 + 63) / 64 * 64;
     if (hi > BLOOM_MAX_BITS / slices)
-      fail(BLOOM_E_OVERFLOW, "a window of " + std::to_string(W) + " keys at fp_rate " + std::to_string(p) +
-                                 " needs more than 2^40 bits");
+      fail(Status::kOverflow, "a window of " + std::to_string(W) + " keys at fp_rate " + std::to_string(p) +
+                                  " needs more than 2^40 bits");
     s.m = hi;
   } while (window_blocked_rate(s) > p);
   while (hi - lo > std::max<uint64_t>(64, hi / 400)) {

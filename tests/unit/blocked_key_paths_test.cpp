@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "c_options.hpp"
 #include "configure.hpp"
 #include "kinds/blocked.hpp"
 #include "kinds/blocked_kernels.hpp"
@@ -37,7 +38,7 @@ std::unique_ptr<core::Filter> make_blocked(uint64_t capacity, double p, uint64_t
   o.seed = seed;
   o.hashes = hashes;
   o.flags = flags;
-  return core::create_filter(core::configure(o));
+  return core::create_filter(core::configure(capi::to_core_options(o)));
 }
 
 // Keys of every length 0..40 (XXH3 changes code at 0, 4, 9, 17, 129 bytes;
@@ -170,7 +171,7 @@ TEST(BlockedKeyPaths, OnlyXxh3FiltersTakeTheKeyPaths) {
       o.kind = BLOOM_KIND_BLOCKED;
       o.hash = hash;
       o.flags = flags;
-      auto filter = core::create_filter(core::configure(o));
+      auto filter = core::create_filter(core::configure(capi::to_core_options(o)));
       EXPECT_EQ(filter->config().key_hash64(), hash == BLOOM_HASH_XXH3);
       EXPECT_EQ(filter->has_key_query(), hash == BLOOM_HASH_XXH3);
       EXPECT_EQ(filter->has_key_query_batch(), hash == BLOOM_HASH_XXH3);

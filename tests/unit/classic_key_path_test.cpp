@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "c_options.hpp"
 #include "configure.hpp"
 #include "kinds/classic.hpp"
 #include "kinds/registry.hpp"
@@ -27,7 +28,7 @@ std::unique_ptr<core::Filter> make_classic(uint32_t flags, uint64_t seed, int32_
   o.flags = flags;
   o.seed = seed;
   o.hash = hash;
-  return core::create_filter(core::configure(o));
+  return core::create_filter(core::configure(capi::to_core_options(o)));
 }
 
 std::vector<std::string> keys_of_many_lengths(const std::string &tag, size_t per_length) {

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "c_options.hpp"
 #include "configure.hpp"
 #include "kinds/blocked.hpp"
 #include "kinds/registry.hpp"
@@ -158,11 +159,11 @@ TEST(SplitBlock, KeyPathsOfEveryKernelSetAgree) {
           k.resize(len, static_cast<char>('a' + i));
           keys.push_back(k);
         }
-      auto reference = core::create_filter(core::configure(o));
+      auto reference = core::create_filter(core::configure(capi::to_core_options(o)));
       static_cast<BlockedFilter &>(*reference).use_kernels(core::blocked::portable_kernels());
       for (const auto &k : keys) reference->add_key(k.data(), k.size());
       for (const Kernels *s : kernel_sets()) {
-        auto f = core::create_filter(core::configure(o));
+        auto f = core::create_filter(core::configure(capi::to_core_options(o)));
         auto &blocked = static_cast<BlockedFilter &>(*f);
         blocked.use_kernels(*s);
         EXPECT_TRUE(f->has_key_query());
