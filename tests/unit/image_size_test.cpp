@@ -10,15 +10,6 @@
 namespace bloom::test {
 namespace {
 
-std::vector<unsigned char> image_of(const bloom_filter *f) {
-  size_t size = 0;
-  EXPECT_EQ(bloom_serialized_size(f, &size), BLOOM_OK);
-  std::vector<unsigned char> image(size);
-  size_t written = 0;
-  EXPECT_EQ(bloom_serialize(f, image.data(), image.size(), &written), BLOOM_OK);
-  return image;
-}
-
 TEST(ImageSize, EveryKindFromItsPrefix) {
   for (int kind = 1; bloom_kind_name(kind) != nullptr; ++kind) {
     bloom_options o = classic_options(500, 0.01);
@@ -27,7 +18,7 @@ TEST(ImageSize, EveryKindFromItsPrefix) {
     FilterPtr f = make_filter(o);
     ASSERT_NE(f, nullptr) << kind;
     add_all(f.get(), make_keys("k", 2000));  // a scalable filter grows stages
-    const auto image = image_of(f.get());
+    const auto image = serialize(f.get());
     uint64_t size = 0;
     int32_t got_kind = 0;
     double growth = -1;
@@ -45,7 +36,7 @@ TEST(ImageSize, EveryKindFromItsPrefix) {
 
 TEST(ImageSize, RefusesWhatIsNotAnImagePrefix) {
   FilterPtr f = make_filter(classic_options(100, 0.01));
-  auto image = image_of(f.get());
+  auto image = serialize(f.get());
   uint64_t size = 7;
   EXPECT_EQ(bloom_image_size(image.data(), BLOOM_IMAGE_PREFIX_SIZE - 1, &size, nullptr, nullptr),
             BLOOM_E_BUFFER_TOO_SMALL);

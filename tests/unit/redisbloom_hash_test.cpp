@@ -12,6 +12,7 @@
 
 #include "bloom/bloom.h"
 #include "hash/murmur64a.hpp"
+#include "test_util.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -59,15 +60,6 @@ bloom_filter *make(int kind, uint64_t capacity, double p, uint64_t items) {
   return f;
 }
 
-std::vector<unsigned char> image_of(const bloom_filter *f) {
-  size_t size = 0;
-  EXPECT_EQ(bloom_serialized_size(f, &size), BLOOM_OK);
-  std::vector<unsigned char> image(size);
-  size_t written = 0;
-  EXPECT_EQ(bloom_serialize(f, image.data(), image.size(), &written), BLOOM_OK);
-  return image;
-}
-
 TEST(RedisBloomHash, ClassicSetsRedisBloomsBits) {
   bloom_filter *f = make(BLOOM_KIND_CLASSIC, 10000, 0.0001, 5000);
   bloom_info info;
@@ -76,7 +68,7 @@ TEST(RedisBloomHash, ClassicSetsRedisBloomsBits) {
   EXPECT_EQ(info.bits, 191744u);  // RedisBloom's m and k for 10,000 at 1e-4
   EXPECT_EQ(info.hashes, 14u);
   EXPECT_EQ(info.format_minor, 4);
-  const std::vector<unsigned char> image = image_of(f);
+  const std::vector<unsigned char> image = bloom::test::serialize(f);
   ASSERT_EQ(image.size(), 128u + 23968u + 8u);
   EXPECT_EQ(le64(image.data() + 32), kRedisBloomSeed);  // seed 0 means RedisBloom's
   EXPECT_EQ(fnv1a(image.data() + 128, 23968), 0xe457c8e6dd013427ULL);
@@ -94,7 +86,7 @@ TEST(RedisBloomHash, ScalableGrowsAndSetsBitsAsRedisBloom) {
   const uint32_t hashes[5] = {11, 12, 13, 14, 15};
   const uint64_t keys[5] = {100, 200, 400, 800, 497};
   std::vector<unsigned char> all;
-  const std::vector<unsigned char> image = image_of(f);
+  const std::vector<unsigned char> image = bloom::test::serialize(f);
   size_t at = 128 + 256;  // the stage table (5 x 40 bytes, padded to 64)
   for (uint32_t i = 0; i < 5; ++i) {
     bloom_info s;
@@ -129,7 +121,7 @@ TEST(RedisBloomHash, OnlyClassicAndScalable) {
 
 TEST(RedisBloomHash, SavedFilterLoadsAndAnswersTheSame) {
   bloom_filter *f = make(BLOOM_KIND_SCALABLE, 100, 0.001, 2000);
-  const std::vector<unsigned char> image = image_of(f);
+  const std::vector<unsigned char> image = bloom::test::serialize(f);
   bloom_filter *g = nullptr;
   ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &g), BLOOM_OK) << bloom_last_error();
   for (int i = 0; i < 3000; ++i) {
