@@ -10,41 +10,40 @@ namespace bloom::capi {
 // (checked on 64-bit targets, where each member of either takes 8 bytes).
 #if UINTPTR_MAX == UINT64_MAX
 static_assert(sizeof(bloom_options) == sizeof(size_t) + sizeof(core::Options),
-              "bloom_options and core::Options differ: copy the new member in both functions");
+              "bloom_options and core::Options differ: copy the new member in copy_members");
 #endif
+
+namespace {
+
+// The members both structs share, by name: one list for both directions.
+template <typename To, typename From>
+void copy_members(To &to, const From &from) {
+  to.kind = from.kind;
+  to.capacity = from.capacity;
+  to.fp_rate = from.fp_rate;
+  to.hash = from.hash;
+  to.seed = from.seed;
+  to.flags = from.flags;
+  to.bits = from.bits;
+  to.hashes = from.hashes;
+  to.growth = from.growth;
+  to.tightening = from.tightening;
+  to.counter_bits = from.counter_bits;
+  to.window_ms = from.window_ms;
+}
+
+}  // namespace
 
 bloom_options to_c_options(const core::Options &o) {
   bloom_options c{};
   c.struct_size = sizeof c;
-  c.kind = o.kind;
-  c.capacity = o.capacity;
-  c.fp_rate = o.fp_rate;
-  c.hash = o.hash;
-  c.seed = o.seed;
-  c.flags = o.flags;
-  c.bits = o.bits;
-  c.hashes = o.hashes;
-  c.growth = o.growth;
-  c.tightening = o.tightening;
-  c.counter_bits = o.counter_bits;
-  c.window_ms = o.window_ms;
+  copy_members(c, o);
   return c;
 }
 
 core::Options to_core_options(const bloom_options &c) {
   core::Options o;
-  o.kind = c.kind;
-  o.capacity = c.capacity;
-  o.fp_rate = c.fp_rate;
-  o.hash = c.hash;
-  o.seed = c.seed;
-  o.flags = c.flags;
-  o.bits = c.bits;
-  o.hashes = c.hashes;
-  o.growth = c.growth;
-  o.tightening = c.tightening;
-  o.counter_bits = c.counter_bits;
-  o.window_ms = c.window_ms;
+  copy_members(o, c);
   return o;
 }
 
