@@ -25,86 +25,38 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One data file per series ("<kind> single", "<kind> batch", "floor ..."),
-# rows "bytes ns_per_key", from the XXH3 negative-query benchmarks. Errored
-# rows (kinds this build lacks: "n/a") have no numbers and are left out.
-awk -F, -v dir="$tmp" '
+# Every usable row of the micro-benchmark CSV as "op kind hasher bytes ns"
+# (floors: "floor variant - bytes ns"). Errored rows (kinds this build
+# lacks: "n/a") have no numbers and are left out.
+awk -F, '
   NR == 1 { for (i = 1; i <= NF; i++) { h = $i; gsub(/"/, "", h); col[h] = i }; next }
   {
     name = $col["name"]; gsub(/"/, "", name)
     if ($col["error_occurred"] ~ /true/ || $col["sec_per_key"] == "") next
-    n = split(name, p, "/")
+    split(name, p, "/")
     ns = $col["sec_per_key"] * 1e9
-    if (p[1] == "floor" && (p[2] ~ /xxh3_128/ || p[2] ~ /^rmw/)) next
-    if (p[1] == "floor") { series = (p[2] == "single") ? "floor (hash + 1 line)" : "floor, prefetched x32"; bytes = p[3] }
-    else if (p[3] != "xxh3") next
-    else if (p[1] == "query_miss") { series = p[2] " single"; bytes = p[4] }
-    else if (p[1] == "query_batch_miss") { series = p[2] " batch"; bytes = p[4] }
-    else next
-    file = dir "/" series ".dat"; gsub(/ /, "_", file)
-    if (!(file in seen)) { seen[file] = 1; print file "\t" series > (dir "/series.list") }
-    print bytes, ns > file
-  }' "$micro"
-[ -s "$tmp/series.list" ] || { echo "$0: no usable rows in $micro" >&2; exit 1; }
+    if (p[1] == "floor") print p[1], p[2], "-", p[3], ns
+    else print p[1], p[2], p[3], p[4], ns
+  }' "$micro" > "$tmp/rows"
 
-plot_cmd=""
-while IFS=$'\t' read -r file title; do
-  sort -n "$file" -o "$file"
-  case "$title" in
-    floor*prefetched*) style="lw 3 dt 2 lc rgb 'black'" ;;
-    floor*) style="lw 3 lc rgb 'black'" ;;
-    *batch) style="lw 2 dt 2" ;;
-    *) style="lw 2" ;;
-  esac
-  plot_cmd+="${plot_cmd:+, }'$file' using (\$1/1048576):2 with linespoints $style title '$title'"
-done < "$tmp/series.list"
+# split_series SELECT LIST: one data file of "bytes ns" rows per series, and
+# LIST of "file<TAB>title" lines in the rows' order. SELECT is awk code run
+# on each row: it sets title (and key, the series' file name), or skips
+# the row with next.
+split_series() {
+  awk -v dir="$tmp" -v list="$2" "{ $1 }"'
+    {
+      file = dir "/" key ".dat"
+      if (!(file in seen)) { seen[file] = 1; print file "\t" title > list }
+      print $4, $5 > file
+    }' "$tmp/rows"
+}
 
-gnuplot <<GP
-set terminal pngcairo size 1000,640 font ',11'
-set output '$out/query-vs-size.png'
-set title 'Negative query (XXH3, 3-15 byte keys): ns per key vs filter size'
-set xlabel 'filter size (MiB, log scale)'
-set ylabel 'ns per query (CPU time, mean over the run)'
-set logscale x 2
-set logscale y 2
-set grid
-set key top left
-plot $plot_cmd
-GP
-
-# The blocked kind's adds and queries, single and batch, beside the floors
-# of a read (queries) and of a read-modify-write (adds), one at a time and
-# prefetched in blocks of 32: where each path stands against what the
-# memory allows, from L1 to DRAM.
-awk -F, -v dir="$tmp" '
-  NR == 1 { for (i = 1; i <= NF; i++) { h = $i; gsub(/"/, "", h); col[h] = i }; next }
-  {
-    name = $col["name"]; gsub(/"/, "", name)
-    if ($col["error_occurred"] ~ /true/ || $col["sec_per_key"] == "") next
-    n = split(name, p, "/")
-    ns = $col["sec_per_key"] * 1e9
-    if (p[1] == "floor") {
-      if (p[2] == "single") series = "floor: hash + read"
-      else if (p[2] == "prefetch32") series = "floor: hash + read, prefetched x32"
-      else if (p[2] == "rmw_single") series = "floor: hash + read-modify-write"
-      else if (p[2] == "rmw_prefetch32") series = "floor: hash + read-modify-write, prefetched x32"
-      else next
-      bytes = p[3]; file = dir "/blocked_floor_" p[2] ".dat"
-    } else if (p[2] == "blocked" && p[3] == "xxh3") {
-      if (p[1] == "add") series = "add"
-      else if (p[1] == "add_batch") series = "add, batch"
-      else if (p[1] == "query_hit") series = "query+"
-      else if (p[1] == "query_miss") series = "query-"
-      else if (p[1] == "query_batch_hit") series = "query+, batch"
-      else if (p[1] == "query_batch_miss") series = "query-, batch"
-      else next
-      bytes = p[4]; file = dir "/blocked_" p[1] ".dat"
-    } else next
-    if (!(file in seen)) { seen[file] = 1; print file "\t" series > (dir "/blocked.list") }
-    print bytes, ns > file
-  }' "$micro"
-if [ -s "$tmp/blocked.list" ]; then
-  blocked_cmd=""
+# plot_series LIST: gnuplot's plot command for LIST's series; floors thick
+# (black for a read, gray for a read-modify-write), prefetched and batch
+# series dashed.
+plot_series() {
+  local cmd="" file title style
   while IFS=$'\t' read -r file title; do
     sort -n "$file" -o "$file"
     case "$title" in
@@ -115,23 +67,68 @@ if [ -s "$tmp/blocked.list" ]; then
       *batch) style="lw 2 dt 2" ;;
       *) style="lw 2" ;;
     esac
-    blocked_cmd+="${blocked_cmd:+, }'$file' using (\$1/1048576):2 with linespoints $style title '$title'"
-  done < "$tmp/blocked.list"
+    cmd+="${cmd:+, }'$file' using (\$1/1048576):2 with linespoints $style title '$title'"
+  done < "$1"
+  echo "$cmd"
+}
+
+# size_plot PNG TITLE YLABEL LIST: ns per key vs filter size, both log scales.
+size_plot() {
   gnuplot <<GP
 set terminal pngcairo size 1000,640 font ',11'
-set output '$out/blocked-vs-size.png'
-set title 'Blocked kind (XXH3, 3-15 byte keys): ns per key vs filter size, beside the floors'
+set output '$1'
+set title '$2'
 set xlabel 'filter size (MiB, log scale)'
-set ylabel 'ns per key (CPU time, mean over the run)'
+set ylabel '$3'
 set logscale x 2
 set logscale y 2
 set grid
 set key top left
-plot $blocked_cmd
+plot $(plot_series "$4")
 GP
+}
+
+# Negative queries per kind (XXH3), single and batch, beside the floor of a
+# hash and a line read, one at a time and prefetched.
+split_series '
+  if ($1 == "floor" && $2 == "single") title = "floor (hash + 1 line)"
+  else if ($1 == "floor" && $2 == "prefetch32") title = "floor, prefetched x32"
+  else if ($3 != "xxh3") next
+  else if ($1 == "query_miss") title = $2 " single"
+  else if ($1 == "query_batch_miss") title = $2 " batch"
+  else next
+  key = "query_" $1 "_" $2' "$tmp/query.list"
+[ -s "$tmp/query.list" ] || { echo "$0: no usable rows in $micro" >&2; exit 1; }
+size_plot "$out/query-vs-size.png" 'Negative query (XXH3, 3-15 byte keys): ns per key vs filter size' \
+  'ns per query (CPU time, mean over the run)' "$tmp/query.list"
+
+# The blocked kind's adds and queries, single and batch, beside the floors
+# of a read (queries) and of a read-modify-write (adds), one at a time and
+# prefetched in blocks of 32: where each path stands against what the
+# memory allows, from L1 to DRAM.
+split_series '
+  if ($1 == "floor") {
+    if ($2 == "single") title = "floor: hash + read"
+    else if ($2 == "prefetch32") title = "floor: hash + read, prefetched x32"
+    else if ($2 == "rmw_single") title = "floor: hash + read-modify-write"
+    else if ($2 == "rmw_prefetch32") title = "floor: hash + read-modify-write, prefetched x32"
+    else next
+  } else if ($2 == "blocked" && $3 == "xxh3") {
+    if ($1 == "add") title = "add"
+    else if ($1 == "add_batch") title = "add, batch"
+    else if ($1 == "query_hit") title = "query+"
+    else if ($1 == "query_miss") title = "query-"
+    else if ($1 == "query_batch_hit") title = "query+, batch"
+    else if ($1 == "query_batch_miss") title = "query-, batch"
+    else next
+  } else next
+  key = "blocked_" $1 "_" $2' "$tmp/blocked.list"
+blocked_png=""
+if [ -s "$tmp/blocked.list" ]; then
+  size_plot "$out/blocked-vs-size.png" \
+    'Blocked kind (XXH3, 3-15 byte keys): ns per key vs filter size, beside the floors' \
+    'ns per key (CPU time, mean over the run)' "$tmp/blocked.list"
   blocked_png=" $out/blocked-vs-size.png"
-else
-  blocked_png=""
 fi
 
 # FPR plot: one point set per kind; zero counts cannot be drawn on a log axis.
