@@ -63,9 +63,18 @@ bool parse_insert_expansion(const RedisModuleString *arg, uint32_t *out);
 bool arg_is(const RedisModuleString *arg, const char *keyword);
 
 // Creates an empty filter: bloom's scalable kind, or classic for NONSCALING.
-// Checks the initial size against max_filter_bytes first. Returns NULL with
-// *error set to a Redis error reply.
-bloom_filter *create_filter(const FilterParams &p, std::string *error);
+// Checks the initial size against max_bytes first (0: no limit but bloom's
+// 2^40 bits). Returns NULL with *error set to a Redis error reply.
+bloom_filter *create_filter(const FilterParams &p, uint64_t max_bytes, std::string *error);
+
+// Whether BF.ADD / BF.MADD / BF.INSERT can create filters with these
+// defaults: a filter of their rate and expansion is built (at capacity 1,
+// so nothing large is allocated) and their capacity at that rate must fit
+// bloom's 2^40 bits. Module arguments and CONFIG SET refuse defaults that
+// fail it, rather than let every auto-creating add fail afterwards (an
+// error rate of 1e-300 leaves a scalable filter's first stage no rate).
+// Returns false with *error set to the reason.
+bool check_defaults(const FilterParams &p, std::string *error);
 
 // Applies module arguments (`name value` pairs): RedisBloom's ERROR_RATE,
 // INITIAL_SIZE, EXPANSION and their Redis 8 names bf-error-rate,

@@ -39,6 +39,17 @@ RedisModuleString *get_error_rate(const char *, void *) {
   return g_error_rate_string;
 }
 
+// New defaults, if filters can be made with them (check_defaults).
+int set_defaults(const FilterParams &p, RedisModuleString **err) {
+  std::string why;
+  if (!check_defaults(p, &why)) {
+    *err = RedisModule_CreateString(nullptr, why.data(), why.size());
+    return REDISMODULE_ERR;
+  }
+  config().defaults = p;
+  return REDISMODULE_OK;
+}
+
 int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleString **err) {
   double d = 0;
   if (RedisModule_StringToDouble(val, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) {
@@ -46,8 +57,10 @@ int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleStri
     *err = RedisModule_CreateString(nullptr, msg, std::strlen(msg));
     return REDISMODULE_ERR;
   }
+  FilterParams p = config().defaults;
   // RedisBloom: any value above 0.25 is taken as 0.25.
-  config().defaults.error_rate = d > 0.25 ? 0.25 : d;
+  p.error_rate = d > 0.25 ? 0.25 : d;
+  if (set_defaults(p, err) != REDISMODULE_OK) return REDISMODULE_ERR;
   refresh_error_rate_string();
   return REDISMODULE_OK;
 }
@@ -60,15 +73,18 @@ long long get_numeric(const char *name, void *) {
 }
 
 // Redis checks the range registered below before calling this.
-int set_numeric(const char *name, long long val, void *, RedisModuleString **) {
+int set_numeric(const char *name, long long val, void *, RedisModuleString **err) {
   ModuleConfig &c = config();
+  FilterParams p = c.defaults;
   if (std::strstr(name, "initial-size") != nullptr)
-    c.defaults.capacity = static_cast<uint64_t>(val);
+    p.capacity = static_cast<uint64_t>(val);
   else if (std::strstr(name, "expansion") != nullptr)
-    c.defaults.expansion = static_cast<uint32_t>(val);
-  else
+    p.expansion = static_cast<uint32_t>(val);
+  else {
     c.max_filter_bytes = static_cast<uint64_t>(val);
-  return REDISMODULE_OK;
+    return REDISMODULE_OK;
+  }
+  return set_defaults(p, err);
 }
 
 int register_all(RedisModuleCtx *ctx, bool prefixed) {
@@ -86,9 +102,9 @@ int register_all(RedisModuleCtx *ctx, bool prefixed) {
                                         nullptr) != REDISMODULE_OK ||
       RedisModule_RegisterNumericConfig(ctx, name(kExpansion), c.defaults.expansion, flags, 0, kMaxExpansion,
                                         get_numeric, set_numeric, nullptr, nullptr) != REDISMODULE_OK ||
-      // Up to 2^62 bytes: "unlimited" in practice; maxmemory still applies.
+      // 0: no limit but maxmemory (and bloom's 2^40 bits a filter).
       RedisModule_RegisterNumericConfig(ctx, name(kMaxBytes), static_cast<long long>(c.max_filter_bytes),
-                                        flags, 1, 1LL << 62, get_numeric, set_numeric, nullptr,
+                                        flags, 0, 1LL << 62, get_numeric, set_numeric, nullptr,
                                         nullptr) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   return REDISMODULE_OK;
