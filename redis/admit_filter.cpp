@@ -5,9 +5,9 @@
 
 namespace bloom_redis {
 
-bool check_servable(const bloom_info &info, std::string *why) {
-  if (info.capacity > static_cast<uint64_t>(std::numeric_limits<long long>::max())) {
-    *why = "its capacity " + std::to_string(info.capacity) + " is 2^63 or more";
+bool check_servable(const FilterShape &shape, std::string *why) {
+  if (shape.capacity > static_cast<uint64_t>(std::numeric_limits<long long>::max())) {
+    *why = "its capacity " + std::to_string(shape.capacity) + " is 2^63 or more";
     return false;
   }
   return true;

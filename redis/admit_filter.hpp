@@ -24,7 +24,7 @@ namespace bloom_redis {
 // The module's checks of a live filter's parameters, for every value type:
 // BF.INFO answers its capacity as a signed 64-bit integer, so a capacity
 // of 2^63 or more (only a forged value has one) is refused.
-bool check_servable(const bloom_info &info, std::string *why);
+bool check_servable(const FilterShape &shape, std::string *why);
 
 // A live value from bloom's image (format v1). Returns NULL with *why set.
 FilterValue *admit_image(const unsigned char *image, size_t len, std::string *why);

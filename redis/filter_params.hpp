@@ -34,11 +34,12 @@ struct ModuleConfig {
   // What BF.ADD / BF.MADD / BF.INSERT use when they create a filter, as
   // RedisBloom's defaults: 1% errors, 100 keys, doubling stages.
   FilterParams defaults{0.01, 100, 2, false};  // bf-error-rate, bf-initial-size, bf-expansion-factor
-  // The largest filter: a new filter must fit in it, and a scalable filter
-  // whose arrays reach it takes no new items. Filters live outside Redis's
-  // allocator, so maxmemory cannot stop a BF.RESERVE of 10^12 keys or a
-  // filter growing without end; this does. 1 GiB holds ~900 million keys at 1%.
-  uint64_t max_filter_bytes = uint64_t{1} << 30;
+  // The largest filter, in bytes of its serialized image; 0 (the default,
+  // as RedisBloom has no such limit): none but bloom's 2^40 bits. Filters
+  // are in Redis's memory accounting, so maxmemory limits them either way;
+  // set, this refuses a larger filter before anything is allocated, and a
+  // scalable filter whose next stage would cross it takes no new items.
+  uint64_t max_filter_bytes = 0;
   // BF.SCANDUMP chunk size: 1 MiB keeps each reply small against
   // proto-max-bulk-len (512 MiB) and client buffers.
   uint64_t dump_chunk_bytes = uint64_t{1} << 20;
