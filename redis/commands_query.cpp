@@ -108,7 +108,7 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        // BF.RESERVE takes whole factors; a filter loaded from a file may
        // have any, and 1.5 must not read as 1.
-       if (i.kind != BLOOM_KIND_SCALABLE)
+       if ((bloom_kind_caps(i.kind) & BLOOM_CAP_GROWS) == 0)
          RedisModule_ReplyWithNull(ctx);
        else if (i.growth < 9.0e18 && i.growth == static_cast<double>(static_cast<long long>(i.growth)))
          RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.growth));

@@ -55,7 +55,9 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   v->shape = shape_of(f, info, FilterShape{});
   v->filter_bytes = library_bytes_net() - since;
   v->items = info.keys_added;
-  if (info.kind == BLOOM_KIND_SCALABLE) {
+  // A kind that grows by stages (bloom's scalable kind).
+  const bool grows = (bloom_kind_caps(info.kind) & BLOOM_CAP_GROWS) != 0;
+  if (grows) {
     // A scalable filter's keys_added counts every add call, duplicates too;
     // its stages count distinct keys only, which is what BF.CARD reports
     // (and what add_item counts), so a reload does not change BF.CARD.
@@ -66,7 +68,7 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
       distinct += stage.keys_added;
     v->items = distinct;
   }
-  v->scalable = info.kind == BLOOM_KIND_SCALABLE;
+  v->scalable = grows;
   v->fixed_capacity = v->scalable ? 0 : info.capacity;
   return v;
 }
