@@ -5,7 +5,8 @@
 // BF.LOADCHUNK sequences (apply_chunk: bloom's image, RedisBloom's stream,
 // the older iterators). The property is round-trip: whatever is accepted
 // saves (in the encoding its data type writes) and loads back to a filter
-// with the same answers, the same item count and the same shape, also after
+// with the same answers, the same item count and the same shape (a value
+// marked for RedisBloom's type also as RedisBloom's chain), also after
 // more adds grow it; a first chunk never replaces a live filter; a restore
 // never completes past its byte limit.
 //
@@ -239,6 +240,9 @@ void fuzz_chunks(bloom::fuzz::Reader &r) {
       FUZZ_CHECK(limit == 0 || size <= limit, "a restore of %zu bytes passed a limit of %llu", size,
                  static_cast<unsigned long long>(limit));
       check_bloom_type_round_trip(*slot, {});
+      // In bf-encoding redisbloom such a value is stored as RedisBloom's
+      // type, whose save writes the chain.
+      if (slot->redisbloom_form) check_rb_type_round_trip(*slot, {});
     }
   }
   delete slot;

@@ -33,7 +33,9 @@ FilterValue *admit_image(const unsigned char *image, size_t len, std::string *wh
 FilterValue *admit_rb_chain(const RbChain &chain, const unsigned char *bits, std::string *why) {
   ServerBytes image;
   if (!check_rb_chain(chain, why) || !rb_chain_to_image(chain, bits, &image, why)) return nullptr;
-  return admit_image(image.data(), image.size(), why);
+  FilterValue *v = admit_image(image.data(), image.size(), why);
+  if (v != nullptr) v->redisbloom_form = true;
+  return v;
 }
 
 }  // namespace bloom_redis

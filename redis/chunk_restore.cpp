@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <new>
+#include <vector>
 
 #include "admit_filter.hpp"
 #include "image_header.hpp"
@@ -82,7 +83,15 @@ const char *place_chunk(const FilterValue &v, uint64_t it, uint64_t len) {
 
 // The live filter a complete restore makes, or NULL with *why set.
 FilterValue *finish_restore(const FilterValue &v, std::string *why) {
-  if (v.rb_header.empty()) return admit_image(v.pending.data(), v.pending.size(), why);
+  if (v.rb_header.empty()) {
+    FilterValue *live = admit_image(v.pending.data(), v.pending.size(), why);
+    RbChain chain;
+    std::vector<const unsigned char *> links;
+    std::string not_rb;
+    if (live != nullptr)
+      live->redisbloom_form = image_to_rb_chain(v.pending.data(), v.pending.size(), &chain, &links, &not_rb);
+    return live;
+  }
   RbChain chain;
   if (!parse_rb_header(v.rb_header.data(), v.rb_header.size(), &chain, why)) return nullptr;
   // A restore read back from an RDB file declares its total apart from

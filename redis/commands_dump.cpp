@@ -42,6 +42,7 @@
 #include "commands.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "redisbloom_chain.hpp"
 
 namespace bloom_redis {
 
@@ -53,6 +54,34 @@ int reply_chunk(RedisModuleCtx *ctx, long long next, const unsigned char *data, 
   RedisModule_ReplyWithArray(ctx, 2);
   RedisModule_ReplyWithLongLong(ctx, next);
   return RedisModule_ReplyWithStringBuffer(ctx, reinterpret_cast<const char *>(data), len);
+}
+
+// A key of RedisBloom's type walks as RedisBloom walks it, so RedisBloom's
+// BF.LOADCHUNK takes the stream: [1, its header of the sub-filters], then
+// the sub-filters' bits, iterator 1 + the byte position in them, a chunk
+// never crossing from one sub-filter to the next; [0, ""] past the end.
+// The chain comes from the filter's cached image (its bits are not copied).
+int scandump_redisbloom(RedisModuleCtx *ctx, FilterValue *v, uint64_t it) {
+  RbChain chain;
+  std::vector<const unsigned char *> link_bits;
+  std::string why;
+  if (!image_to_rb_chain(v->dump_image.data(), v->dump_image.size(), &chain, &link_bits, &why))
+    return reply_error(ctx, "ERR " + why);
+  if (it == 0) {
+    const ServerBytes header = rb_header_bytes(chain);
+    return reply_chunk(ctx, 1, header.data(), header.size());
+  }
+  uint64_t offset = it - 1;
+  for (size_t i = 0; i < chain.links.size(); ++i) {
+    const uint64_t bytes = chain.links[i].bytes();
+    if (offset < bytes) {
+      const uint64_t len = std::min<uint64_t>(config().dump_chunk_bytes, bytes - offset);
+      return reply_chunk(ctx, static_cast<long long>(it + len), link_bits[i] + offset, len);
+    }
+    offset -= bytes;
+  }
+  v->drop_dump_image();  // the walk is over
+  return reply_chunk(ctx, 0, nullptr, 0);
 }
 }  // namespace
 
@@ -74,6 +103,7 @@ int cmd_scandump(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     std::string error;
     if (!serialize_filter(v->filter, &v->dump_image, &error)) return reply_error(ctx, "ERR " + error);
   }
+  if (key.redisbloom_type()) return scandump_redisbloom(ctx, v, static_cast<uint64_t>(it));
   const uint64_t size = v->dump_image.size();  // > kHeaderChunk: 128 + payload + 8
   if (it == 0) return reply_chunk(ctx, 1, v->dump_image.data(), kHeaderChunk);
   const uint64_t at = kHeaderChunk + static_cast<uint64_t>(it) - 1;

@@ -64,6 +64,16 @@ bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *e
   return true;
 }
 
+bool parse_encoding(const RedisModuleString *arg, bool *redisbloom) {
+  if (arg_is(arg, "bloom"))
+    *redisbloom = false;
+  else if (arg_is(arg, "redisbloom"))
+    *redisbloom = true;
+  else
+    return false;
+  return true;
+}
+
 bool parse_insert_error_rate(const RedisModuleString *arg, double *out) {
   double d = 0;
   if (RedisModule_StringToDouble(arg, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) return false;
@@ -117,6 +127,10 @@ bloom_filter *create_filter(const FilterParams &p, uint64_t max_bytes, std::stri
   bloom_options o;
   bloom_options_init(&o);
   o.kind = nonscaling ? BLOOM_KIND_CLASSIC : BLOOM_KIND_SCALABLE;
+  // In RedisBloom's encoding, RedisBloom's hash and sizing
+  // (kinds/redisbloom_sizing.hpp): the filter answers, grows and sizes its
+  // stages exactly as RedisBloom's of the same reservation.
+  if (config().redisbloom_encoding) o.hash = BLOOM_HASH_REDISBLOOM;
   o.capacity = p.capacity;
   o.fp_rate = p.error_rate;
   if (!nonscaling) {
@@ -212,6 +226,9 @@ bool apply_module_args(RedisModuleString **argv, int argc, std::string *error) {
       ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 128;
       if (ok) c.dump_chunk_bytes = static_cast<uint64_t>(v);
       if (!ok) *error = "DUMP_CHUNK_BYTES must be an integer >= 128";
+    } else if (name_is(argv[i], "ENCODING", "bf-encoding")) {
+      ok = parse_encoding(argv[i + 1], &c.redisbloom_encoding);
+      if (!ok) *error = "bf-encoding must be bloom or redisbloom";
     } else if (is_ignored_argument(argv[i])) {
       // accepted, no effect
     } else {

@@ -40,6 +40,11 @@ struct ModuleConfig {
   // set, this refuses a larger filter before anything is allocated, and a
   // scalable filter whose next stage would cross it takes no new items.
   uint64_t max_filter_bytes = 0;
+  // bf-encoding redisbloom: new filters are RedisBloom's (its hash, sizing
+  // and data type "MBbloom--"), so DUMP, RDB and BF.SCANDUMP move them to
+  // RedisBloom and back. false (bf-encoding bloom, the default): bloom's
+  // own type "bloomfltr" and hash.
+  bool redisbloom_encoding = false;
   // BF.SCANDUMP chunk size: 1 MiB keeps each reply small against
   // proto-max-bulk-len (512 MiB) and client buffers.
   uint64_t dump_chunk_bytes = uint64_t{1} << 20;
@@ -53,6 +58,9 @@ ModuleConfig &config();
 bool parse_error_rate(const RedisModuleString *arg, double *out, std::string *error);
 bool parse_capacity(const RedisModuleString *arg, uint64_t *out, std::string *error);
 bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *error);
+
+// bf-encoding: "bloom" (false) or "redisbloom" (true), without case.
+bool parse_encoding(const RedisModuleString *arg, bool *redisbloom);
 
 // BF.INSERT's: RedisBloom answers "Bad error rate", "Bad capacity" and "Bad
 // expansion" (no ERR prefix) for both kinds of mistake.
@@ -80,7 +88,7 @@ bool check_defaults(const FilterParams &p, std::string *error);
 // Applies module arguments (`name value` pairs): RedisBloom's ERROR_RATE,
 // INITIAL_SIZE, EXPANSION and their Redis 8 names bf-error-rate,
 // bf-initial-size, bf-expansion-factor; bloom's MAX_FILTER_BYTES (or
-// bf-max-filter-bytes) and DUMP_CHUNK_BYTES; RedisBloom's cuckoo-filter
+// bf-max-filter-bytes), ENCODING (or bf-encoding) and DUMP_CHUNK_BYTES; RedisBloom's cuckoo-filter
 // arguments (CF_MAX_EXPANSIONS, cf-*) are accepted and ignored, so a
 // RedisBloom loadmodule line works. Returns false with *error set.
 bool apply_module_args(RedisModuleString **argv, int argc, std::string *error);

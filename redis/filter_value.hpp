@@ -66,6 +66,11 @@ struct FilterValue {
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
+  // The value's save can write RedisBloom's chain (admit_rb_chain or
+  // image_to_rb_chain accepted it, or it was made in RedisBloom's
+  // encoding): in bf-encoding redisbloom a key holding it gets RedisBloom's
+  // type "MBbloom--" (FilterKey::set).
+  bool redisbloom_form = false;
   // The filter's parameters as bloom_get_info reported them when the value
   // was made and after each new stage (add_item): BF.INFO and free_effort
   // read them here, as bloom_get_info counts every bit (a second per GB).

@@ -21,7 +21,8 @@ const ConfigName kErrorRate = {"bf-error-rate", "error-rate", "bf.error-rate"};
 const ConfigName kInitialSize = {"bf-initial-size", "initial-size", "bf.initial-size"};
 const ConfigName kExpansion = {"bf-expansion-factor", "expansion-factor", "bf.expansion-factor"};
 const ConfigName kMaxBytes = {"bf-max-filter-bytes", "max-filter-bytes", "bf.max-filter-bytes"};
-const ConfigName *const kNames[] = {&kErrorRate, &kInitialSize, &kExpansion, &kMaxBytes};
+const ConfigName kEncoding = {"bf-encoding", "encoding", "bf.encoding"};
+const ConfigName *const kNames[] = {&kErrorRate, &kInitialSize, &kExpansion, &kMaxBytes, &kEncoding};
 
 // The module keeps the string its getter returns (Redis does not free it):
 // one string, replaced when the rate changes.
@@ -65,6 +66,28 @@ int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleStri
   return REDISMODULE_OK;
 }
 
+// The encoding's name, as two strings the module keeps (Redis does not free
+// what a getter returns).
+RedisModuleString *g_encoding_names[2] = {nullptr, nullptr};
+
+RedisModuleString *get_encoding(const char *, void *) {
+  const int i = config().redisbloom_encoding ? 1 : 0;
+  if (g_encoding_names[i] == nullptr) {
+    const char *name = i == 1 ? "redisbloom" : "bloom";
+    g_encoding_names[i] = RedisModule_CreateString(nullptr, name, std::strlen(name));
+  }
+  return g_encoding_names[i];
+}
+
+int set_encoding(const char *, RedisModuleString *val, void *, RedisModuleString **err) {
+  if (!parse_encoding(val, &config().redisbloom_encoding)) {
+    const char *msg = "bf-encoding must be bloom or redisbloom";
+    *err = RedisModule_CreateString(nullptr, msg, std::strlen(msg));
+    return REDISMODULE_ERR;
+  }
+  return REDISMODULE_OK;
+}
+
 long long get_numeric(const char *name, void *) {
   const ModuleConfig &c = config();
   if (std::strstr(name, "initial-size") != nullptr) return static_cast<long long>(c.defaults.capacity);
@@ -95,7 +118,9 @@ int register_all(RedisModuleCtx *ctx, bool prefixed) {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.15g", c.defaults.error_rate);
   if (RedisModule_RegisterStringConfig(ctx, name(kErrorRate), rate, flags, get_error_rate, set_error_rate,
-                                       nullptr, nullptr) != REDISMODULE_OK)
+                                       nullptr, nullptr) != REDISMODULE_OK ||
+      RedisModule_RegisterStringConfig(ctx, name(kEncoding), c.redisbloom_encoding ? "redisbloom" : "bloom",
+                                       flags, get_encoding, set_encoding, nullptr, nullptr) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   if (RedisModule_RegisterNumericConfig(ctx, name(kInitialSize), static_cast<long long>(c.defaults.capacity),
                                         flags, 1, kMaxCapacity, get_numeric, set_numeric, nullptr,

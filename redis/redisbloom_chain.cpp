@@ -91,6 +91,27 @@ bool parse_rb_header(const unsigned char *data, size_t len, RbChain *out, std::s
   return true;
 }
 
+ServerBytes rb_header_bytes(const RbChain &c) {
+  ServerBytes h(kHeaderFixed + kHeaderLink * c.links.size(), 0);
+  put(h.data(), c.size, 8);
+  put(h.data() + 8, c.links.size(), 4);
+  put(h.data() + 12, c.options, 4);
+  put(h.data() + 16, c.growth, 4);
+  for (size_t i = 0; i < c.links.size(); ++i) {
+    const RbLink &l = c.links[i];
+    unsigned char *p = h.data() + kHeaderFixed + kHeaderLink * i;
+    put(p, l.bytes(), 8);
+    put(p + 8, l.bits, 8);
+    put(p + 16, l.size, 8);
+    put(p + 24, double_bits(l.error), 8);
+    put(p + 32, double_bits(l.bpe), 8);
+    put(p + 40, l.hashes, 4);
+    put(p + 44, l.entries, 8);
+    p[52] = static_cast<unsigned char>(l.n2);
+  }
+  return h;
+}
+
 namespace {
 
 // The rules a chain's own fields must meet, as read.

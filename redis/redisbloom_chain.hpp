@@ -61,6 +61,10 @@ inline constexpr uint64_t kRbMaxLinks = 1024;
 // size u64, error f64, bpe f64, hashes u32, entries u64, n2 u8).
 bool parse_rb_header(const unsigned char *data, size_t len, RbChain *out, std::string *why);
 
+// BF.SCANDUMP's first chunk for a chain, as RedisBloom writes it (the
+// layout parse_rb_header reads). Throws std::bad_alloc.
+ServerBytes rb_header_bytes(const RbChain &c);
+
 // The one check of a chain, for every way one arrives (RESTORE and RDB
 // load of "MBbloom--", BF.LOADCHUNK of RedisBloom's stream, and the save's
 // own self-check): whether this module can serve it exactly as RedisBloom

@@ -229,6 +229,81 @@ class RedisBloomData(h.DebugServerCase):
         self.assertEqual(self.r.exists("forged"), 0)
 
 
+class RedisBloomEncoding(unittest.TestCase):
+    """bf-encoding redisbloom: filters the module makes are RedisBloom's own,
+    so their DUMP, RDB and BF.SCANDUMP are what RedisBloom writes."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = h.RedisServer(MODULE, module_args=["bf-encoding", "redisbloom"]).start()
+        cls.r = cls.server.client()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def rebuild(self, name):
+        """The fixture's filter, made here by its own commands."""
+        exp = expected(name)
+        args = exp["reserve"][2:]
+        self.r.delete(name)
+        self.r.execute_command("BF.RESERVE", name, *args)
+        items = ["item:%d" % i for i in range(int(name.rsplit("_n", 1)[1]))]  # item:0 .. item:n-1
+        for i in range(0, len(items), 100):
+            self.r.execute_command("BF.MADD", name, *items[i:i + 100])
+        return exp
+
+    def test_filters_are_redisbloom_s_byte_for_byte(self):
+        self.assertEqual(self.r.config_get("bf-encoding").popitem()[1], "redisbloom")
+        for name in NAMES:
+            with self.subTest(name=name):
+                exp = self.rebuild(name)
+                self.assertEqual(self.r.type(name), b"MBbloom--")
+                self.assertEqual(value_bytes(self.r.dump(name)), value_bytes(fixture(name, ".dump")))
+                self.assertEqual(matches(self.r, name, exp), 2000)
+                self.assertEqual(self.r.execute_command("BF.CARD", name), exp["bf_card"])
+                # BF.SCANDUMP gives RedisBloom's stream, chunk for chunk at
+                # RedisBloom's iterators (its chunks are larger: compare the
+                # header and the joined bits).
+                walk, it = [], 0
+                while True:
+                    it, data = self.r.execute_command("BF.SCANDUMP", name, it)
+                    if it == 0:
+                        break
+                    walk.append((it, data))
+                theirs = stream(name)
+                self.assertEqual(walk[0], theirs[0])
+                self.assertEqual(b"".join(d for _, d in walk[1:]), b"".join(d for _, d in theirs[1:]))
+                # And it loads back, as RedisBloom's type.
+                for it, data in walk:
+                    self.r.execute_command("BF.LOADCHUNK", name + ":copy", it, data)
+                self.assertEqual(self.r.type(name + ":copy"), b"MBbloom--")
+                self.assertEqual(matches(self.r, name + ":copy", exp), 2000)
+
+    def test_the_setting_changes_at_run_time_and_bloom_s_filters_stay(self):
+        self.r.config_set("bf-encoding", "bloom")
+        try:
+            self.r.execute_command("BF.ADD", "own", "x")
+            self.assertEqual(self.r.type("own"), b"bloomfltr")
+        finally:
+            self.r.config_set("bf-encoding", "redisbloom")
+        self.r.execute_command("BF.ADD", "own", "y")
+        self.assertEqual(self.r.type("own"), b"bloomfltr")
+        self.r.execute_command("BF.ADD", "rb", "x")
+        self.assertEqual(self.r.type("rb"), b"MBbloom--")
+        with self.assertRaises(ResponseError):
+            self.r.config_set("bf-encoding", "other")
+        # Saved and loaded again, each keeps its type and its items.
+        self.r.save()
+        port = self.server.port
+        self.server.stop()
+        self.server.start(port=port)
+        type(self).r = self.server.client()
+        self.assertEqual((self.r.type("own"), self.r.type("rb")), (b"bloomfltr", b"MBbloom--"))
+        self.assertEqual(self.r.execute_command("BF.MEXISTS", "own", "x", "y"), [1, 1])
+        self.assertEqual(self.r.execute_command("BF.EXISTS", "rb", "x"), 1)
+
+
 class RedisBloomRdb(unittest.TestCase):
     def test_rdb_files_load_and_save_back(self):
         for name in NAMES:
