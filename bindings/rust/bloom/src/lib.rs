@@ -36,6 +36,7 @@
 //! on `&self`, and reaches the calls that must not overlap them only through
 //! `&mut self`.
 
+mod caps;
 mod concurrent;
 mod error;
 mod filter;
@@ -43,6 +44,7 @@ mod info;
 mod options;
 mod params;
 
+pub use caps::{kinds, Caps, KindInfo};
 pub use concurrent::ConcurrentFilter;
 pub use error::{Error, Result, Status};
 pub use filter::Filter;

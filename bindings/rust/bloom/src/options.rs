@@ -5,6 +5,7 @@ use std::ffi::CString;
 
 use bloom_sys as sys;
 
+use crate::caps::{caps_of, Caps};
 use crate::error::{static_str, Error, Result, Status};
 
 /// The filter kinds of the C library.
@@ -72,6 +73,12 @@ impl Kind {
             "window" => Some(Kind::Window),
             _ => None,
         })
+    }
+
+    /// What the kind can do, as the loaded library says (empty if the
+    /// library does not implement it).
+    pub fn caps(self) -> Caps {
+        caps_of(self.code())
     }
 
     /// Whether the loaded library implements this kind.
