@@ -5,7 +5,10 @@
 //! Every kind of the C API is here: classic, partitioned, blocked, counting
 //! (with `remove`), scalable (grows past its capacity) and window (with a
 //! library that has it). Filters save to the library's file format, which
-//! the `bloom` CLI, C, Python, Go and the Redis module read unchanged.
+//! the `bloom` CLI, C, Python, Go and the Redis module read unchanged. What
+//! a kind can do is the library's to say: [`kinds`] lists the loaded
+//! library's kinds and [`Kind::caps`] their [`Caps`], so code asks for a
+//! kind that removes keys ([`Caps::REMOVE`]) rather than naming one.
 //!
 //! ```
 //! use bloom::{Filter, Kind, Options};
