@@ -163,6 +163,11 @@ def camel(short: str, first_upper: bool) -> str:
     return words[0].lower() + "".join(w.capitalize() for w in words[1:])
 
 
+def literal(group: str, c: Const) -> str:
+    """A constant's value as source text: bit groups in hex, the rest in decimal."""
+    return hex(c.value) if group in ("flag", "cap") else str(c.value)
+
+
 def lower(short: str) -> str:
     """The library's own spelling of a kind or hash name, and the JS/Python key of a flag or cap."""
     return short.lower()
@@ -186,8 +191,7 @@ def python(api: Api) -> str:
     out.append("\n")
     for group, consts in api.groups.items():
         out.append("\n")
-        hexa = group in ("flag", "cap")
-        out += [f"{group.upper()}_{c.short} = {hex(c.value) if hexa else c.value}\n" for c in consts]
+        out += [f"{group.upper()}_{c.short} = {literal(group, c)}\n" for c in consts]
     out.append("\n# Capability bit -> its name, for lists a user reads.\nCAP_NAMES = {\n")
     out += [f'    CAP_{c.short}: "{lower(c.short)}",\n' for c in api.groups["cap"]]
     out.append("}\n")
@@ -204,8 +208,7 @@ def rust(api: Api) -> str:
         out.append("\n")
         for c in consts:
             ty = RUST_GROUP_TYPES.get(group) or ("u64" if c.value >= 1 << 32 else "u32")
-            value = hex(c.value) if group in ("flag", "cap") else str(c.value)
-            out.append(f"pub const {c.cname}: {ty} = {value};\n")
+            out.append(f"pub const {c.cname}: {ty} = {literal(group, c)};\n")
     caps = api.groups["cap"]
     out.append(f"\n/// Each `BLOOM_CAP_*` bit with its name.\npub const BLOOM_CAP_NAMES: [(c_uint, &str); {len(caps)}] = [\n")
     out += [f'    ({c.cname}, "{lower(c.short)}"),\n' for c in caps]
@@ -236,8 +239,7 @@ def go(api: Api) -> str:
         width = max(len(n) for n in names)
         out.append(f"\n// {comment}\nconst (\n")
         for n, c in zip(names, consts):
-            value = hex(c.value) if group in ("flag", "cap") else str(c.value)
-            out.append(f"\t{n.ljust(width)} {ty + ' ' if ty else ''}= {value}\n")
+            out.append(f"\t{n.ljust(width)} {ty + ' ' if ty else ''}= {literal(group, c)}\n")
         out.append(")\n")
     out.append("\n// capNames are the capabilities' names, as Caps.String prints them.\nvar capNames = [...]struct {\n"
                "\tbit  Caps\n\tname string\n}{\n")
@@ -259,27 +261,26 @@ def java(api: Api) -> str:
             if c.value >= 1 << 31:
                 out.append(f"  static final long {group.upper()}_{c.short} = {c.value}L;\n")
             else:
-                value = hex(c.value) if group in ("flag", "cap") else str(c.value)
-                out.append(f"  static final int {group.upper()}_{c.short} = {value};\n")
+                out.append(f"  static final int {group.upper()}_{c.short} = {literal(group, c)};\n")
     out.append("}\n")
     return "".join(out)
 
 
 def node_js(api: Api) -> str:
-    def table(name: str, consts: List[Const], key: Callable[[Const], str], hexa: bool) -> str:
-        rows = "".join(f"  {key(c)}: {hex(c.value) if hexa else c.value},\n" for c in consts)
+    def table(name: str, group: str, key: Callable[[Const], str]) -> str:
+        rows = "".join(f"  {key(c)}: {literal(group, c)},\n" for c in api.groups[group])
         return f"const {name} = Object.freeze({{\n{rows}}});\n"
 
     return "".join([
         SLASH_LINE, "'use strict';\n\n",
         "/**\n * The C library's status codes, pinned forever.\n * @readonly\n * @enum {number}\n */\n",
-        table("Status", api.groups["status"], lambda c: c.short, False),
+        table("Status", "status", lambda c: c.short),
         "/** Hash names and their bloom_hash values. */\n",
-        table("HASHES", api.groups["hash"], lambda c: lower(c.short), False),
+        table("HASHES", "hash", lambda c: lower(c.short)),
         "/** BLOOM_FLAG_* bits. */\n",
-        table("FLAGS", api.groups["flag"], lambda c: c.short, True),
+        table("FLAGS", "flag", lambda c: c.short),
         "/** BLOOM_CAP_* bits by the names kinds() reports. */\n",
-        table("CAPS", api.groups["cap"], lambda c: camel(c.short, False), True),
+        table("CAPS", "cap", lambda c: camel(c.short, False)),
         "\nmodule.exports = { Status, HASHES, FLAGS, CAPS };\n",
     ])
 

@@ -26,8 +26,15 @@ from ctypes import (
 from typing import NamedTuple, Optional, Tuple
 
 from . import _locate
-from ._layout import *  # noqa: F401,F403 (Options, Info and bloom.h's constants)
-from ._layout import CAP_NAMES, Info, Options
+from ._layout import (  # noqa: F401 (the package reads these through this module)
+    CAP_NAMES,
+    FLAG_CONCURRENT,
+    FLAG_PLAIN_DOUBLE_HASHING,
+    FLAG_SPLIT_BLOCK,
+    STATUS_INVALID_ARG,
+    Info,
+    Options,
+)
 
 
 class _FilterStruct(ctypes.Structure):
