@@ -17,6 +17,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import redis_harness as h  # noqa: E402
+from redisbloom_values import crc64  # noqa: E402
 
 h.require_redis()
 MODULE, _ = h.test_paths()
@@ -54,16 +55,6 @@ def matches(r, key, exp):
 def info(r, key):
     a = r.execute_command("BF.INFO", key)
     return {a[i].decode(): a[i + 1] for i in range(0, len(a), 2)}
-
-
-def crc64(data):
-    """Redis's CRC-64 (Jones polynomial, reflected), as DUMP payloads end with."""
-    crc = 0
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0x95AC9329AC4BC9B5 if crc & 1 else 0)
-    return crc
 
 
 def resign(payload):
