@@ -271,6 +271,27 @@ class RedisBloomEncoding(unittest.TestCase):
                 self.assertEqual(self.r.type(name + ":copy"), b"MBbloom--")
                 self.assertEqual(matches(self.r, name + ":copy", exp), 2000)
 
+    def test_sub_filters_and_debug_are_redisbloom_s(self):
+        # RedisBloom's own expectations (its test_expansion, test_debug and
+        # test_nonscaling_err), which bloom's hash meets only in part.
+        r = self.r
+        for e in (1, 2, 4):
+            r.execute_command("BF.RESERVE", "exp%d" % e, 0.01, 4, "EXPANSION", e)
+            for i in range(100):
+                r.execute_command("BF.ADD", "exp%d" % e, str(i))
+        self.assertEqual([r.execute_command("BF.INFO", "exp%d" % e, "FILTERS")[0] for e in (1, 2, 4)], [23, 5, 4])
+        r.execute_command("BF.RESERVE", "dbg", "0.01", "10")
+        for i in range(100):
+            r.execute_command("BF.ADD", "dbg", str(i))
+        self.assertEqual([x.decode() for x in r.execute_command("BF.DEBUG", "dbg")], [
+            "size:99",
+            "bytes:16 bits:128 hashes:8 hashwidth:64 capacity:10 size:10 ratio:0.005",
+            "bytes:32 bits:256 hashes:9 hashwidth:64 capacity:20 size:20 ratio:0.0025",
+            "bytes:72 bits:576 hashes:10 hashwidth:64 capacity:40 size:40 ratio:0.00125",
+            "bytes:160 bits:1280 hashes:11 hashwidth:64 capacity:80 size:29 ratio:0.000625"])
+        r.execute_command("BF.INSERT", "full", "CAPACITY", 3, "NONSCALING", "ITEMS", "a", "b", "c")
+        self.assertEqual(info(r, "full")["Size"], 104)
+
     def test_the_setting_changes_at_run_time_and_bloom_s_filters_stay(self):
         self.r.config_set("bf-encoding", "bloom")
         try:
