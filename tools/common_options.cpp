@@ -54,6 +54,8 @@ int parse_kind(const std::string &name) {
   return kind;
 }
 
+bool has_fixed_capacity(int kind) { return kind != BLOOM_KIND_SCALABLE && kind != BLOOM_KIND_WINDOW; }
+
 int parse_hash(const std::string &name) {
   const int hash = bloom_hash_from_name(name.c_str());
   if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: xxh3, murmur3, fnv1a)");

@@ -23,6 +23,9 @@ int parse_kind(const std::string &name);
 // The library's kinds by name, "classic, partitioned, ..." (bloom_kind_name).
 std::string kind_names();
 int parse_hash(const std::string &name);
+// Whether a kind's filters hold a fixed number of keys at their rate (past
+// it the rate climbs): not those that grow or forget old keys.
+bool has_fixed_capacity(int kind);
 // A whole number that may be 0 (seeds): decimal digits, or 0x and hex
 // digits; no sign, blanks or separators.
 uint64_t parse_uint(const std::string &text, const std::string &what);

@@ -42,7 +42,8 @@ void print_usage(std::FILE *out) {
                "bloom <command> --help   the options of one command\n"
                "bloom --version          the tool's and the library's version\n"
                "\n"
-               "Exit status: 0 success; 1 query: some key answered \"no\"; 2 error.\n");
+               "Exit status: 0 success; 1 query: some key answered \"no\"; 2 error;\n"
+               "3 build, dedup: a fixed-size filter went past its capacity (-n).\n");
 }
 
 // Output that could not be written is an error even when the command
