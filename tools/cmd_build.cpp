@@ -42,8 +42,10 @@ const char kHelp[] =
     "Build a filter from keys, one per line (no INPUT or '-' = standard input).\n"
     "With --then-query, answer queries against it at once, as 'bloom query'\n"
     "does (one command for a key file and a query file, or typed queries).\n"
-    "A first line '?P' sets the false-positive rate to P percent ('?1' = 1%).\n"
-    "CRLF line ends are accepted, blank lines skipped, gzip input is read as is.\n"
+    "Key lines: a first line '?P' sets the false-positive rate to P percent\n"
+    "('?1' = 1%) and is not a key; blank lines are skipped. With --literal every\n"
+    "line is a key as written: '?5' and ':Q' are keys, a blank line is the empty\n"
+    "key. CRLF line ends are accepted and gzip input is read as is.\n"
     "\n"
     "Options:\n"
     "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
@@ -72,6 +74,8 @@ const char kHelp[] =
     "  --canonical           with --kmer: store the smaller of a k-mer and its reverse\n"
     "                        complement (the default)\n"
     "  --no-canonical        with --kmer: store k-mers as they are read\n"
+    "  --literal             every line is a key (no '?P' header, no ':Q' in\n"
+    "                        --then-query, blank lines are keys)\n"
     "  -q, --quiet           no summary on stderr\n"
     "\n"
     "Exit status: 0 success; 1 with --then-query, some key answered no; 3 there\n"
@@ -365,7 +369,9 @@ int run(int argc, char **argv) {
   const int capacity_status = check_capacity(filter.get(), added, watch_capacity, args.has("quiet"));
   if (then_query) {
     Answerer answers(filter.get());
-    answer_source(answers, *then_query, KeyFormat{});
+    KeyFormat queries;
+    queries.literal = format.literal;
+    answer_source(answers, *then_query, queries);
     if (capacity_status != kExitOk) return capacity_status;
     return answers.any_no() ? kExitSomeNo : kExitOk;
   }

@@ -68,6 +68,8 @@ const char kHelp[] =
     "  --save FILTER         write the filter of seen lines at the end\n"
     "  --resume FILTER       start from FILTER (written by --save) if it exists\n"
     "  -q, --quiet           no counts on stderr\n"
+    "  --literal             accepted as by build and query; dedup always compares\n"
+    "                        every line as written (no header line, no ':Q')\n"
     "\n"
     "Exit status: 0 success; 3 a fixed-size filter went past its capacity (-n),\n"
     "so more new lines than RATE may have been dropped; 2 error.\n"
@@ -80,11 +82,9 @@ const char kHelp[] =
     "      --resume ids.bloom --save ids.bloom > unique-ids.txt\n"
     "  bloom dedup --window 10M ids.txt   # the last ten million lines\n";
 
-const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true},
-                                             {"resume", 0, true},
-                                             {"window", 0, true},
-                                             {"event-time", 0, false},
-                                             {"quiet", 'q', false}};
+const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true},     {"resume", 0, true},
+                                             {"window", 0, true},   {"event-time", 0, false},
+                                             {"quiet", 'q', false}, {"literal", 0, false}};
 
 const char kWriteError[] = "cannot write the output";
 

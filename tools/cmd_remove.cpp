@@ -33,7 +33,9 @@ const char kHelp[] =
     "counters) stays stuck, so no other key becomes a false negative.\n"
     "\n"
     "Options:\n"
-    "  --file KEYS           read keys from this file, one per line ('-' = standard input)\n"
+    "  --file KEYS           read keys from this file, one per line ('-' = standard input;\n"
+    "                        blank lines are skipped)\n"
+    "  --literal             every line of KEYS is a key, a blank line the empty key\n"
     "  -o, --out OUT         write the result here instead of over FILTER\n"
     "  -q, --quiet           print nothing per key\n"
     "\n"
@@ -44,7 +46,8 @@ const char kHelp[] =
     "  bloom remove live.bloom session-42\n"
     "  bloom remove live.bloom --file expired.txt -q\n";
 
-const std::vector<OptionSpec> kOptions = {{"file", 0, true}, {"out", 'o', true}, {"quiet", 'q', false}};
+const std::vector<OptionSpec> kOptions = {
+    {"file", 0, true}, {"out", 'o', true}, {"quiet", 'q', false}, {"literal", 0, false}};
 
 const char kWriteError[] = "cannot write the answers";
 
@@ -99,8 +102,9 @@ int run(int argc, char **argv) {
     auto in = InputStream::open(*file);
     LineReader lines(*in);
     std::string_view line;
+    const bool literal = args.has("literal");
     while (lines.next(line))
-      if (!line.empty()) remover.remove(line);
+      if (literal || !line.empty()) remover.remove(line);
   }
   flush_stdout(kWriteError);
   save_filter(filter.get(), out);

@@ -11,11 +11,9 @@
 
 namespace bloom_cli {
 
-const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},
-                                                   {"fastq", 0, false},
-                                                   {"kmer", 0, true},
-                                                   {"canonical", 0, false},
-                                                   {"no-canonical", 0, false}};
+const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},      {"fastq", 0, false},
+                                                   {"kmer", 0, true},          {"canonical", 0, false},
+                                                   {"no-canonical", 0, false}, {"literal", 0, false}};
 
 const std::vector<OptionSpec> kFilterOptions = {
     {"kind", 0, true},       {"hash", 0, true},   {"seed", 0, true},       {"rate", 'p', true},
@@ -29,6 +27,9 @@ KeyFormat parse_key_format(const Args &args) {
   if (args.has("canonical") && args.has("no-canonical"))
     throw CliError("--canonical and --no-canonical exclude each other");
   f.canonical = !args.has("no-canonical");
+  f.literal = args.has("literal");
+  if (f.literal && f.sequences())
+    throw CliError("--literal applies to keys one per line, not to --fasta/--fastq records");
   if (auto k = args.value("kmer")) {
     if (!f.sequences()) throw CliError("--kmer needs --fasta or --fastq input");
     const uint64_t v = parse_count(*k, "--kmer");

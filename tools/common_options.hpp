@@ -13,7 +13,7 @@
 
 namespace bloom_cli {
 
-// --fasta/-f, --fastq, --kmer K, --canonical, --no-canonical.
+// --fasta/-f, --fastq, --kmer K, --canonical, --no-canonical, --literal.
 extern const std::vector<OptionSpec> kKeyFormatOptions;
 KeyFormat parse_key_format(const Args &args);
 
