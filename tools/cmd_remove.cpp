@@ -93,9 +93,9 @@ int run(int argc, char **argv) {
 
   const FilterPtr filter = load_filter(pos[0]);
   const int kind = filter_info(filter.get()).kind;  // one pass over the counters
-  if (kind != BLOOM_KIND_COUNTING)
-    throw CliError("'" + pos[0] + "' is a " + kind_label(kind) +
-                   " filter: only counting filters (--kind counting) can remove keys");
+  if ((bloom_kind_caps(kind) & BLOOM_CAP_REMOVE) == 0)
+    throw CliError("'" + pos[0] + "' is a " + kind_label(kind) + " filter: only " +
+                   kind_names(BLOOM_CAP_REMOVE) + " filters (--kind) can remove keys");
   Remover remover(filter.get(), args.has("quiet"));
   for (const auto &k : keys) remover.remove(k);
   if (file) {

@@ -41,11 +41,13 @@ KeyFormat parse_key_format(const Args &args) {
   return f;
 }
 
-std::string kind_names() {
-  // Kinds are numbered from 1 (bloom.h); the library's table ends the list.
+std::string kind_names(unsigned need) {
   std::string names;
-  for (int kind = 1; const char *name = bloom_kind_name(kind); ++kind)
-    names += (kind > 1 ? ", " : "") + std::string(name);
+  for (int i = 0; i < bloom_kind_count(); ++i) {
+    const int kind = bloom_kind_at(i);
+    if ((bloom_kind_caps(kind) & need) != need) continue;
+    names += (names.empty() ? "" : ", ") + std::string(bloom_kind_name(kind));
+  }
   return names;
 }
 
@@ -55,7 +57,9 @@ int parse_kind(const std::string &name) {
   return kind;
 }
 
-bool has_fixed_capacity(int kind) { return kind != BLOOM_KIND_SCALABLE && kind != BLOOM_KIND_WINDOW; }
+bool has_fixed_capacity(int kind) {
+  return (bloom_kind_caps(kind) & (BLOOM_CAP_GROWS | BLOOM_CAP_FORGETS)) == 0;
+}
 
 int parse_hash(const std::string &name) {
   const int hash = bloom_hash_from_name(name.c_str());

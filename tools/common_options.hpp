@@ -20,8 +20,9 @@ KeyFormat parse_key_format(const Args &args);
 // A kind or hasher by its library name (bloom_kind_from_name); the error
 // lists the valid names.
 int parse_kind(const std::string &name);
-// The library's kinds by name, "classic, partitioned, ..." (bloom_kind_name).
-std::string kind_names();
+// The library's kinds by name, "classic, partitioned, ..." (bloom_kind_at,
+// bloom_kind_name), or those with every BLOOM_CAP_* bit of need.
+std::string kind_names(unsigned need = 0);
 int parse_hash(const std::string &name);
 // Whether a kind's filters hold a fixed number of keys at their rate (past
 // it the rate climbs): not those that grow or forget old keys.
