@@ -40,7 +40,7 @@ module.exports = {
   optimalParams,
   expectedFpRate,
   library,
-  /** "0.2.0": the loaded library's version. */
+  /** "0.3.0": the loaded library's version. */
   version: library.version,
   kinds: Object.freeze(Object.keys(KINDS)),
   hashes: Object.freeze(Object.keys(HASHES)),
