@@ -51,8 +51,9 @@ const char kHelp[] =
     "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
     "  -p, --rate RATE       false-positive rate, 0.01 or 1% (default: the ?P line, else 0.01)\n"
     "  -n, --capacity N      expected distinct keys (default: the number of keys read)\n"
-    "  --kind KIND           classic (default); an unknown KIND lists the library's kinds\n"
-    "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
+    "  --kind KIND           @KINDS@\n"
+    "                        (default classic)\n"
+    "  --hash HASH           @HASHES@ (default xxh3)\n"
     "  --seed SEED           hash seed (default 0); filters merge only with equal seeds\n"
     "  --bits M              exact number of bits instead of sizing from -n and -p\n"
     "  --hashes K            exact number of hash functions (default: best for m and n)\n"
@@ -217,7 +218,7 @@ int check_capacity(const bloom_filter *f, uint64_t added, bool watched, bool qui
 int run(int argc, char **argv) {
   const Args args(concat(concat(kOwnOptions, kFilterOptions), kKeyFormatOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kBuildCommand);
     return kExitOk;
   }
   const auto out_path = args.value("out");

@@ -48,7 +48,7 @@ const char kHelp[] =
     "  -n, --capacity N      scalable: the first stage's capacity (default 100,000);\n"
     "                        other kinds: the expected distinct lines (default 1,000,000)\n"
     "  --kind KIND           scalable (default: memory grows with the stream), or a\n"
-    "                        fixed-size kind: classic, partitioned, blocked, counting;\n"
+    "                        fixed-size kind: @FIXED_KINDS@;\n"
     "                        past -n distinct lines a fixed-size filter drops more new\n"
     "                        lines than RATE: dedup names the line where that happens\n"
     "                        and exits with status 3\n"
@@ -60,7 +60,7 @@ const char kHelp[] =
     "  --event-time          time window: each line is MILLISECONDS<TAB>KEY and the\n"
     "                        stamp is the clock (replaying a log); the whole line is\n"
     "                        passed, the key alone is compared\n"
-    "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
+    "  --hash HASH           @HASHES@ (default xxh3)\n"
     "  --seed SEED           hash seed (default 0)\n"
     "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
     "  --tightening R        scalable: error factor of each new stage (default 0.85)\n"
@@ -280,7 +280,7 @@ void check_resumed(const bloom_info &info, const bloom_options &o, const std::st
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kFilterOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kDedupCommand);
     return kExitOk;
   }
   bloom_options o;

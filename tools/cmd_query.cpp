@@ -50,7 +50,7 @@ const std::vector<OptionSpec> kOwnOptions = {{"file", 0, true}};
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kKeyFormatOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kQueryCommand);
     return kExitOk;
   }
   const auto &pos = args.positional();

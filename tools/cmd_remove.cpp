@@ -79,7 +79,7 @@ class Remover {
 int run(int argc, char **argv) {
   const Args args(kOptions, argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kRemoveCommand);
     return kExitOk;
   }
   const auto &pos = args.positional();

@@ -61,9 +61,17 @@ bool has_fixed_capacity(int kind) {
   return (bloom_kind_caps(kind) & (BLOOM_CAP_GROWS | BLOOM_CAP_FORGETS)) == 0;
 }
 
+std::string hash_names() {
+  // Hashes are numbered from 1 (bloom.h); the library's table ends the list.
+  std::string names;
+  for (int hash = 1; const char *name = bloom_hash_name(hash); ++hash)
+    names += (hash > 1 ? ", " : "") + std::string(name);
+  return names;
+}
+
 int parse_hash(const std::string &name) {
   const int hash = bloom_hash_from_name(name.c_str());
-  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: xxh3, murmur3, fnv1a)");
+  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: " + hash_names() + ")");
   return hash;
 }
 

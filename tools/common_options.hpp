@@ -24,6 +24,8 @@ int parse_kind(const std::string &name);
 // bloom_kind_name), or those with every BLOOM_CAP_* bit of need.
 std::string kind_names(unsigned need = 0);
 int parse_hash(const std::string &name);
+// The library's hashes by name, "xxh3, murmur3, ..." (bloom_hash_name).
+std::string hash_names();
 // Whether a kind's filters hold a fixed number of keys at their rate (past
 // it the rate climbs): not those that grow or forget old keys.
 bool has_fixed_capacity(int kind);
