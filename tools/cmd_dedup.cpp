@@ -76,7 +76,7 @@ const char kHelp[] =
     "\n"
     "Examples:\n"
     "  tail -f clicks.log | cut -f1 | bloom dedup -p 0.001 > unique-ids.txt\n"
-    "  # seed 004: click IDs at 10,000 a second, repeats forgotten after an hour,\n"
+    "  # click IDs at 10,000 a second, repeats forgotten after an hour,\n"
     "  # in ~124 MB whatever the stream's length; the state survives restarts:\n"
     "  tail -f clicks.log | cut -f1 | bloom dedup --window 1h -n 36e6 -p 0.001 \\\n"
     "      --resume ids.bloom --save ids.bloom > unique-ids.txt\n"
@@ -261,7 +261,7 @@ void apply_window(const Args &args, bloom_options *o) {
   } else {
     if (!args.has("capacity"))
       throw CliError(
-          "a time window needs -n, the most lines one window holds (seed 004: 10,000 a second "
+          "a time window needs -n, the most lines one window holds (10,000 lines a second "
           "for an hour is -n 36e6)");
     o->window_ms = w.ms;
   }
