@@ -568,7 +568,8 @@ typedef struct bloom_blocked_view {
  * sizeof(bloom_blocked_view).
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
  * a blocked filter hashing with XXH3 (other kinds and hashers, and blocked
- * files of format 1.0, whose keys do not hash to one 64-bit value). */
+ * files of format 1.0, whose keys do not hash to one 64-bit value).
+ * Since 0.3.0. */
 BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *out);
 
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
