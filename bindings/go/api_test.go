@@ -375,3 +375,20 @@ func TestSplitBlock(t *testing.T) {
 		t.Fatalf("split blocks on classic: %v", err)
 	}
 }
+
+func TestLoadTimeVersionCheck(t *testing.T) {
+	if VersionNumber() < BuiltFor {
+		t.Fatalf("loaded %d, built for %d: init should have panicked", VersionNumber(), BuiltFor)
+	}
+	if _, err := os.Stat(LibraryFile()); err != nil {
+		t.Fatalf("LibraryFile() = %q: %v", LibraryFile(), err)
+	}
+	// An older library is refused with its file named.
+	err := checkLibrary(BuiltFor-1, "/opt/old/libbloomfilter.so.1")
+	if err == nil || !strings.Contains(err.Error(), "/opt/old/libbloomfilter.so.1") {
+		t.Fatalf("an older library passed, or its file went unnamed: %v", err)
+	}
+	if checkLibrary(BuiltFor, "x") != nil || checkLibrary(BuiltFor+100, "x") != nil {
+		t.Fatal("the same or a newer library was refused")
+	}
+}

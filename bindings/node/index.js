@@ -32,7 +32,7 @@ function expectedFpRate(n, bits, hashes) {
   return native.expectedFpRate(u64('n', n, 0n), u64('bits', bits, 0n), hashes);
 }
 
-/** The loaded C library: version, versionNumber, struct sizes, hasAdvance. */
+/** The loaded C library: version, versionNumber, builtFor, file, struct sizes, hasAdvance. */
 const library = Object.freeze(native.library());
 
 module.exports = {

@@ -216,7 +216,12 @@ test('optimal params, expected rate, version', () => {
   assert.ok(Number.isNaN(bloomkit.expectedFpRate(1000, 0, 7)));
   assert.throws(() => bloomkit.optimalParams(0, 0.01), (e) => e.status === Status.INVALID_ARG);
   assert.match(bloomkit.version, /^\d+\.\d+\.\d+$/);
-  assert.ok(bloomkit.library.versionNumber >= 200);
+  // Loading checked the library is at least the release the addon was built
+  // against, and names the file it loaded.
+  assert.ok(bloomkit.library.versionNumber >= bloomkit.library.builtFor);
+  assert.ok(bloomkit.library.builtFor >= 300);
+  assert.ok(require('node:fs').existsSync(bloomkit.library.file), bloomkit.library.file);
+  assert.match(bloomkit.library.file, /libbloomfilter\.so/);
   assert.equal(bloomkit.library.bindingOptionsSize, 104);
   assert.ok(bloomkit.library.optionsSize <= bloomkit.library.bindingOptionsSize);
 });
