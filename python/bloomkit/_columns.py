@@ -14,6 +14,7 @@ pandas and Dask); the core package does not.
 from __future__ import annotations
 
 import ctypes
+import threading
 from typing import Iterable, List, Optional, Tuple
 
 import numpy as np
@@ -38,15 +39,40 @@ class _Encoded:
 
     __slots__ = ("n", "keys", "lens", "present", "_hold")
 
-    def __init__(self, buffer: np.ndarray, offsets: np.ndarray, lens: np.ndarray,
+    def __init__(self, buffer: np.ndarray, addresses: np.ndarray, lens: np.ndarray,
                  present: Optional[np.ndarray]) -> None:
-        self._hold = (buffer, offsets, lens)
+        self._hold = (buffer, addresses, lens)
         self.n = len(lens)
         self.present = present
-        # offsets become absolute addresses in place (a fresh array, ours).
-        offsets += np.uintp(buffer.ctypes.data)
-        self.keys = offsets.ctypes.data_as(_KEYS)
+        self.keys = addresses.ctypes.data_as(_KEYS)
         self.lens = lens.ctypes.data_as(_LENS)
+
+
+class _IntegerLayout(threading.local):
+    """The pointer and length arrays of integer chunks, made once per
+    thread and reused: a fresh 16 MiB per chunk costs page faults on every
+    chunk wherever large allocations go straight to mmap (Dask's workers
+    set MALLOC_TRIM_THRESHOLD_, which does that: 30% of an add there)."""
+
+    def __init__(self) -> None:
+        self.steps: Optional[np.ndarray] = None  # 0, 8, 16, ... (read-only)
+        self.lens: Optional[np.ndarray] = None  # 8, 8, 8, ... (read-only)
+        self.addresses: Optional[np.ndarray] = None  # this chunk's key addresses
+
+    def chunk(self, data: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """(addresses, lens) of the int64 keys in data (<= CHUNK of them).
+        The addresses are valid until this thread's next call."""
+        n = len(data)
+        if self.steps is None:
+            self.steps = np.arange(0, CHUNK * INT_BYTES, INT_BYTES, dtype=np.uintp)
+            self.lens = np.full(CHUNK, INT_BYTES, dtype=np.uintp)
+            self.addresses = np.empty(CHUNK, dtype=np.uintp)
+        addresses = self.addresses[:n]
+        np.add(self.steps[:n], np.uintp(data.ctypes.data), out=addresses)
+        return addresses, self.lens[:n]  # type: ignore[index]
+
+
+_integer_layout = _IntegerLayout()
 
 
 def _integer_values(values: np.ndarray) -> np.ndarray:
@@ -58,12 +84,10 @@ def _integer_values(values: np.ndarray) -> np.ndarray:
 
 def _encode_integers(values: np.ndarray, present: Optional[np.ndarray]) -> _Encoded:
     data = _integer_values(values)
-    n = len(data)
-    offsets = np.arange(0, n * INT_BYTES, INT_BYTES, dtype=np.uintp)
-    lens = np.full(n, INT_BYTES, dtype=np.uintp)
+    addresses, lens = _integer_layout.chunk(data)
     if present is not None:
-        offsets, lens = offsets[present], lens[present]
-    return _Encoded(data, offsets, lens, present)
+        addresses, lens = addresses[present], lens[present]
+    return _Encoded(data, addresses, lens, present)
 
 
 def _encode_objects(values: Iterable[object]) -> _Encoded:
@@ -76,6 +100,7 @@ def _encode_objects(values: Iterable[object]) -> _Encoded:
     if len(keys) > 1:
         np.cumsum(lens[:-1], out=offsets[1:])
     buffer = np.frombuffer(b"".join(keys) or b"\0", dtype=np.uint8)
+    offsets += np.uintp(buffer.ctypes.data)  # now addresses
     return _Encoded(buffer, offsets, lens, present)
 
 
