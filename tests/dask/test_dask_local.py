@@ -173,5 +173,37 @@ class LocalSchedulers(unittest.TestCase):
             self.assertGreaterEqual(set(bd.semi_join(left, f, on="k").compute().k), set("abcde"))
 
 
+class WorkerFoldState(unittest.TestCase):
+    """The per-process state behind build on a cluster (no Dask needed)."""
+
+    def test_threads_get_their_own_filter_and_a_taken_round_is_closed(self):
+        from bloomkit._worker_fold import _WorkerState
+
+        state, params, r = _WorkerState(), dict(capacity=100, fp_rate=0.01), ("w1", "b", 0)
+        a = state.acquire(r, params)
+        b = state.acquire(r, params)  # a is busy: another thread gets another filter
+        self.assertIsNot(a, b)
+        a.partitions.append(0)
+        state.release(a)
+        self.assertIs(state.acquire(r, params), a)  # free again: reused
+        state.release(a)
+        state.release(b)
+        self.assertEqual(sorted(len(x.partitions) for x in state.take(r)), [0, 1])
+        self.assertIsNone(state.acquire(r, params), "a late fold of a taken round is ignored")
+        self.assertEqual(state.take(r), [])
+        other = ("w2", "b", 0)  # another worker of the same process keeps its own
+        self.assertIsNotNone(state.acquire(other, params))
+
+    def test_forget_drops_a_build_and_refuses_its_late_folds(self):
+        from bloomkit._worker_fold import _WorkerState
+
+        state, params = _WorkerState(), dict(capacity=100, fp_rate=0.01)
+        state.release(state.acquire(("w", "b", 0), params))
+        state.forget("b")
+        self.assertEqual(state.take(("w", "b", 0)), [])
+        self.assertIsNone(state.acquire(("w", "b", 1), params))
+        self.assertIsNotNone(state.acquire(("w", "c", 0), params))
+
+
 if __name__ == "__main__":
     unittest.main()
