@@ -60,13 +60,15 @@ class _IntegerLayout(threading.local):
         self.addresses: Optional[np.ndarray] = None  # this chunk's key addresses
 
     def chunk(self, data: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-        """(addresses, lens) of the int64 keys in data (<= CHUNK of them).
+        """(addresses, lens) of the int64 keys in data (a chunk).
         The addresses are valid until this thread's next call."""
         n = len(data)
-        if self.steps is None:
-            self.steps = np.arange(0, CHUNK * INT_BYTES, INT_BYTES, dtype=np.uintp)
-            self.lens = np.full(CHUNK, INT_BYTES, dtype=np.uintp)
-            self.addresses = np.empty(CHUNK, dtype=np.uintp)
+        have = 0 if self.steps is None else len(self.steps)
+        if have < n:  # doubling, up to a chunk
+            size = min(max(n, 2 * have), max(n, CHUNK))
+            self.steps = np.arange(0, size * INT_BYTES, INT_BYTES, dtype=np.uintp)
+            self.lens = np.full(size, INT_BYTES, dtype=np.uintp)
+            self.addresses = np.empty(size, dtype=np.uintp)
         addresses = self.addresses[:n]
         np.add(self.steps[:n], np.uintp(data.ctypes.data), out=addresses)
         return addresses, self.lens[:n]  # type: ignore[index]
@@ -133,15 +135,15 @@ def _column(values: object) -> Tuple[object, Optional[np.ndarray]]:
     return values if isinstance(values, list) else list(values), None  # type: ignore[call-overload]
 
 
-def _chunks(values: object) -> Iterable[_Encoded]:
-    data, present = _column(values)
+def _chunks(data: object, present: Optional[np.ndarray]) -> Iterable[Tuple[int, _Encoded]]:
+    """(first row, encoded keys) of each chunk of a column from _column."""
     n = len(data)  # type: ignore[arg-type]
     for start in range(0, n, CHUNK) if n else ():
         part = data[start:start + CHUNK]  # type: ignore[index]
         if isinstance(part, np.ndarray) and part.dtype.kind in "iu":
-            yield _encode_integers(part, None if present is None else present[start:start + CHUNK])
+            yield start, _encode_integers(part, None if present is None else present[start:start + CHUNK])
         else:
-            yield _encode_objects(part)
+            yield start, _encode_objects(part)
 
 
 def add_column(f: Filter, values: object) -> int:
@@ -150,7 +152,7 @@ def add_column(f: Filter, values: object) -> int:
     Missing values (None, NaN, NA) are skipped: they are no key.
     """
     added = 0
-    for enc in _chunks(values):
+    for _, enc in _chunks(*_column(values)):
         if enc.n:
             _check(_lib.bloom_add_batch(f._h, enc.keys, enc.lens, enc.n), "add_many")
         added += enc.n
@@ -163,17 +165,22 @@ def query_column(f: Filter, values: object) -> np.ndarray:
     Missing values answer True: the filter cannot rule them out (pandas
     joins a missing key to a missing key), so a semi-join keeps them.
     """
-    answers: List[np.ndarray] = []
-    for enc in _chunks(values):
-        results = np.empty(enc.n, dtype=np.uint8)
+    data, present = _column(values)
+    n = len(data)  # type: ignore[arg-type]
+    # The library writes 0 or 1 per key: straight into the answer when no
+    # row of the chunk is missing (one array, no per-chunk copies).
+    answers = np.empty(n, dtype=bool)
+    for start, enc in _chunks(data, present):
+        if enc.present is None:
+            results = answers[start:start + enc.n]
+        else:
+            results = np.empty(enc.n, dtype=bool)
         if enc.n:
             _check(_lib.bloom_query_batch(f._h, enc.keys, enc.lens, enc.n,
                                           results.ctypes.data_as(ctypes.POINTER(ctypes.c_uint8))),
                    "contains_many")
-        if enc.present is None:
-            answers.append(results.astype(bool))
-        else:
-            full = np.ones(len(enc.present), dtype=bool)
-            full[enc.present] = results.astype(bool)
-            answers.append(full)
-    return np.concatenate(answers) if answers else np.zeros(0, dtype=bool)
+        if enc.present is not None:
+            rows = answers[start:start + len(enc.present)]
+            rows[:] = True
+            rows[enc.present] = results
+    return answers

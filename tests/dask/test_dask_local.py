@@ -67,6 +67,31 @@ class IntegerEncoding(unittest.TestCase):
                 # Missing rows answer True (kept by a semi-join).
                 self.assertTrue(_columns.query_column(f, v).all())
 
+    def test_columns_across_chunks(self):
+        import numpy as np
+        import pandas as pd
+        import bloomkit
+        from unittest import mock
+        from bloomkit import _columns
+        from bloomkit.encoding import key_bytes
+
+        ints = pd.Series([1, None, 3, 4, None, 6, 7, 8], dtype="Int64")
+        objs = ["a", None, "b", b"c", 5, None, "d"]
+        with mock.patch.object(_columns, "CHUNK", 3):  # rows 0-2, 3-5, 6-7
+            for v in (ints, objs, np.arange(10, 20, dtype=np.int64)):
+                with self.subTest(values=repr(list(v))[:40]):
+                    f = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    present = [key_bytes(x) for x in list(v)]
+                    f.add_many(b for b in present[::2] if b is not None)
+                    asked = _columns.query_column(f, v)
+                    self.assertEqual(asked.tolist(), [b is None or b in f for b in present])
+                    self.assertEqual(asked.tolist()[::2], [True] * len(present[::2]))
+                    g = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    self.assertEqual(_columns.add_column(g, v), sum(b is not None for b in present))
+                    h = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    h.add_many(b for b in present if b is not None)
+                    self.assertEqual(g.to_bytes(), h.to_bytes())
+
     def test_float_and_bool_columns_are_refused(self):
         import pandas as pd
         import bloomkit
