@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections import Counter
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from collections import Counter, deque
+from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 from . import _columns
 from .filter import Filter
@@ -60,6 +60,28 @@ class _Accumulator:
         self.busy = False
 
 
+class _Recent:
+    """A set that keeps only its last ``size`` members: the ids of builds
+    and rounds that ended, remembered long enough to ignore a late fold
+    of one, without growing with every build a process ever ran."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.members: Set[Any] = set()
+        self.order: Deque[Any] = deque()
+        self.size = size
+
+    def add(self, item: Any) -> None:
+        if item in self.members:
+            return
+        self.members.add(item)
+        self.order.append(item)
+        if len(self.order) > self.size:
+            self.members.discard(self.order.popleft())
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self.members
+
+
 class _WorkerState:
     """This process's accumulators. A worker with several threads folds
     into a pool: a thread takes a free accumulator or, when all are busy,
@@ -69,8 +91,8 @@ class _WorkerState:
     def __init__(self) -> None:
         self.changed = threading.Condition()
         self.pools: Dict[_Round, List[_Accumulator]] = {}
-        self.closed: Set[_Round] = set()
-        self.forgotten: Set[str] = set()
+        self.closed = _Recent()
+        self.forgotten = _Recent()
 
     def acquire(self, r: _Round, params: dict) -> Optional[_Accumulator]:
         with self.changed:
@@ -108,9 +130,13 @@ _state = _WorkerState()
 
 
 def _address() -> str:
-    from distributed import get_worker
+    """This worker's address; "" in a thread of a local scheduler."""
+    try:
+        from distributed import get_worker
 
-    return get_worker().address
+        return get_worker().address
+    except (ImportError, ValueError):  # ValueError: not on a worker
+        return ""
 
 
 def _fold(keys: Any, build: str, round_: int, index: int, params: dict) -> int:
@@ -182,6 +208,31 @@ def union(*parts: Taken) -> Taken:
     return first
 
 
+def _exact(partitions: List[int], count: int) -> bool:
+    seen = Counter(partitions)
+    return sorted(seen) == list(range(count)) and all(c == 1 for c in seen.values())
+
+
+def build_local(parts: Sequence[Any], params: dict, scheduler: Any) -> Filter:
+    """The same fold with a scheduler that runs every task in this process
+    (Dask's threads or sync scheduler): the tasks add into this process's
+    accumulators (one per busy thread), merged here at the end; no filter
+    per partition, nothing serialized."""
+    import dask
+
+    build_id = uuid.uuid4().hex
+    try:
+        dask.compute(*[dask.delayed(_fold, pure=False)(part, build_id, 0, i, params,
+                                                       dask_key_name=f"bloom-fold-{build_id}-0-{i}")
+                       for i, part in enumerate(parts)], scheduler=scheduler)
+        taken = _take(build_id, 0)
+        if not _exact(taken.partitions, len(parts)):  # a scheduler ran a task twice
+            raise RuntimeError("bloomkit.dask.build: a partition was added twice or not at all")
+        return taken.filter if taken.filter is not None else Filter(**params)
+    finally:
+        _state.forget(build_id)
+
+
 def _tree(client: Any, level: List[Any], split_every: int) -> Any:
     """A Future of the union of level's Taken Futures (a tree of unions)."""
     while len(level) > 1:
@@ -232,9 +283,9 @@ def build(client: Any, parts: Sequence[Any], params: dict, split_every: int,
                      for n, w in enumerate(client.nthreads())]
             merged = _tree(client, takes if done is None else [done, *takes], split_every)
             result = client.gather(merged, direct=_direct(client))
-            seen = Counter(result.partitions)
-            if sorted(seen) == everything and all(c == 1 for c in seen.values()):
+            if _exact(result.partitions, len(parts)):
                 return result.filter if result.filter is not None else Filter(**params)
+            seen = Counter(result.partitions)
             if any(c > 1 for c in seen.values()):
                 done, todo = None, everything  # a partition in twice: start again
             else:

@@ -15,8 +15,10 @@ crosses between processes, whatever the number of partitions, and the
 keys never leave their worker. The result is the filter one process would
 build from all the keys, byte for byte (merge is a bitwise OR, or a
 saturating add for counting filters, and both are order-free), also when
-workers die mid-build (``_worker_fold`` says how). Without a Client, and in
-``build_delayed``'s graph, each partition makes a filter of its own.
+workers die mid-build (``_worker_fold`` says how). With Dask's threads or
+sync scheduler the tasks add into filters of this process, one per busy
+thread; with the processes scheduler, and in ``build_delayed``'s graph,
+each partition makes a filter of its own.
 
 ``semi_join`` ships the filter to each worker once (``Client.scatter`` with
 ``broadcast=True``) and drops, partition by partition, the rows whose key
@@ -127,11 +129,14 @@ def build_delayed(keys: Collection, capacity: Optional[int], fp_rate: Optional[f
     """As :func:`build`, but return the Delayed filter without computing it.
 
     The graph makes one filter per partition and merges them by a tree, so
-    it runs on any scheduler; on a distributed Client, :func:`build` is
-    cheaper (one filter per worker instead of one per partition)."""
+    it runs on any scheduler; :func:`build` is cheaper (one filter per
+    worker or thread instead of one per partition)."""
     _check_split_every(split_every)
     params = _filter_options(capacity, fp_rate, kind, options)
-    column = _keys_of(keys, on)
+    return _tree_of_partitions(_keys_of(keys, on), params, split_every)
+
+
+def _tree_of_partitions(column: Union[db.Bag, dd.Series], params: dict, split_every: int) -> Any:
     level = [dask.delayed(_partition_filter, pure=True)(part, params)
              for part in column.to_delayed(optimize_graph=True)]
     if not level:  # dask collections have >= 1 partition, but be safe
@@ -160,8 +165,10 @@ def build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = 
 
     With a distributed Client, each worker adds the partitions it holds
     into one filter of its own, in place, and only those filters (one per
-    worker) are shipped and merged; without one (Dask's local schedulers)
-    each partition makes a filter, merged as in :func:`build_delayed`.
+    worker) are shipped and merged. With Dask's threads or sync scheduler
+    the tasks add into this process's filters (one per busy thread); with
+    the processes scheduler each partition makes a filter, merged as in
+    :func:`build_delayed`.
 
     Returns the filter, equal byte for byte to one ``Filter`` built with
     the same arguments from all the keys (``to_bytes()`` compares equal).
@@ -174,14 +181,29 @@ def build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = 
 def _build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = None, *,
            kind: str = "classic", on: Optional[str] = None, split_every: int = SPLIT_EVERY,
            after_fold: Any = None, **options: Any) -> Filter:
-    client = _client()
-    if client is None:
-        return build_delayed(keys, capacity, fp_rate, kind=kind, on=on, split_every=split_every,
-                             **options).compute()
     _check_split_every(split_every)
     params = _filter_options(capacity, fp_rate, kind, options)
-    parts = _keys_of(keys, on).to_delayed(optimize_graph=True)
-    return _worker_fold.build(client, parts, params, split_every, after_fold)
+    column = _keys_of(keys, on)
+    client = _client()
+    if client is not None:
+        return _worker_fold.build(client, column.to_delayed(optimize_graph=True), params, split_every,
+                                  after_fold)
+    scheduler = _in_process_scheduler(column)
+    if scheduler is not None:
+        return _worker_fold.build_local(column.to_delayed(optimize_graph=True), params, scheduler)
+    return _tree_of_partitions(column, params, split_every).compute()
+
+
+def _in_process_scheduler(column: Any) -> Any:
+    """The scheduler compute() would use, if it runs every task in this
+    process (threads, sync); None for others (processes: a filter per
+    partition, merged by the tree)."""
+    import dask.local
+    import dask.threaded
+    from dask.base import get_scheduler
+
+    scheduler = get_scheduler(collections=[column])
+    return scheduler if scheduler in (dask.threaded.get, dask.local.get_sync) else None
 
 
 def _keep_rows(part: Any, shared: "SharedFilter", on: Optional[str]) -> Any:

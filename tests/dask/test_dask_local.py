@@ -117,10 +117,29 @@ class LocalSchedulers(unittest.TestCase):
         s = dd.from_pandas(pd.Series(range(5000)), npartitions=9)
         expected = bloomkit.Filter(capacity=5000, fp_rate=0.01, kind="blocked", seed=42)
         expected.add_many(int_key(i) for i in range(5000))
+        counting = bloomkit.Filter(capacity=5000, fp_rate=0.01, kind="counting")
+        counting.add_many(int_key(i) for i in range(5000))
         for scheduler in ("sync", "threads"):
             with self.subTest(scheduler=scheduler), dask.config.set(scheduler=scheduler):
                 built = bd.build(s, 5000, 0.01, kind="blocked", seed=42)
                 self.assertEqual(built.to_bytes(), expected.to_bytes())
+                # the threads fold into one filter each: counters once each
+                built = bd.build(s, 5000, 0.01, kind="counting")
+                self.assertEqual(built.to_bytes(), counting.to_bytes())
+                self.assertEqual(built.info.keys_added, 5000)
+
+    def test_a_failed_build_leaves_no_filter_behind(self):
+        import dask
+        import dask.bag as db
+        import bloomkit.dask as bd
+        from bloomkit import _worker_fold
+
+        bag = db.from_sequence(["a", "b", 1.5, "c"], npartitions=4)
+        for scheduler in ("sync", "threads"):
+            with self.subTest(scheduler=scheduler), dask.config.set(scheduler=scheduler):
+                with self.assertRaisesRegex(TypeError, "not float"):
+                    bd.build(bag, 100)
+                self.assertEqual(_worker_fold._state.pools, {})
 
     def test_the_tree_merges_split_every_at_a_time(self):
         import dask.bag as db
