@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "blocked_bits.hpp"
 #include "error.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/blocked_sizing.hpp"
@@ -269,6 +270,13 @@ void BlockedFilter::fill_info(Info &info) const {
   }
   info.expected_fp_rate = rate / static_cast<double>(lines_);
   info.estimated_keys = keys;
+}
+
+std::optional<BlockedBits> blocked_bits(const Filter &f) {
+  const auto *b = dynamic_cast<const BlockedFilter *>(&f);
+  if (b == nullptr || !b->config().key_hash64()) return std::nullopt;
+  const blocked::LineView &v = b->line_view();
+  return BlockedBits{v.words, v.lines, v.seed, v.probes.k, b->config().split_block(), v.probes.mult};
 }
 
 }  // namespace bloom::core
