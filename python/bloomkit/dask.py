@@ -44,13 +44,26 @@ import dask.dataframe as dd
 from dask.sizeof import sizeof
 
 from . import _columns, _worker_fold
+from ._native import kinds
 from .filter import Filter
 
-# Kinds whose merge gives exactly the filter built on all the keys.
-# Scalable filters grow a new stage when one fills, so each partition's
-# chain depends on how many keys it saw: their union holds every key but
-# is not the one-process filter, and it is refused here.
-MERGEABLE_KINDS = ("classic", "partitioned", "blocked", "counting")
+
+def _why_not_mergeable(caps: frozenset) -> Optional[str]:
+    """Why filters of a kind with these capabilities, built from parts of
+    the keys, do not merge into the filter of all the keys (None: they do)."""
+    if "merge" not in caps:
+        return "its filters cannot be merged"
+    if "grows" in caps:  # scalable
+        return ("it grows a stage when one fills, so each part's filter depends on how many keys it "
+                "saw, and their union is not the filter of all the keys")
+    if "forgets" in caps:
+        return "it forgets keys by a clock or a count, which depends on the order of the adds"
+    return None
+
+
+# Kinds whose merge gives exactly the filter built on all the keys, by
+# what the library says each kind can do.
+MERGEABLE_KINDS = tuple(k.name for k in kinds() if _why_not_mergeable(k.caps) is None)
 
 # Filters merged per tree node: a node holds split_every filters at once;
 # 8 keeps the tree two levels deep up to 64 workers (or partitions, for
@@ -77,11 +90,12 @@ def _filter_options(capacity: Optional[int], fp_rate: Optional[float], kind: str
                     options: dict) -> dict:
     if not isinstance(kind, str):
         raise TypeError("kind must be a str such as 'classic'")
-    if kind == "scalable":  # (unknown names: the library's error, below)
+    known = {k.name: k.caps for k in kinds()}
+    why = _why_not_mergeable(known[kind]) if kind in known else None  # unknown: the library's error, below
+    if why is not None:
         raise ValueError(
-            f"bloomkit.dask.build cannot build a {kind!r} filter: its partial filters do not merge "
-            f"into the filter of all the keys; use one of {', '.join(MERGEABLE_KINDS)} "
-            "(size it with the total number of keys)")
+            f"bloomkit.dask.build cannot build a {kind!r} filter: {why}; use one of "
+            f"{', '.join(MERGEABLE_KINDS)} (size it with the total number of keys)")
     if options.get("concurrent"):
         raise ValueError("concurrent=True is for threads sharing one filter; each partition builds its own")
     params = dict(options, capacity=capacity, fp_rate=fp_rate, kind=kind)
@@ -157,7 +171,9 @@ def build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = 
         capacity: n, the number of distinct keys expected over ALL
             partitions (every worker's filter has the final shape).
         fp_rate: p, the target false-positive rate (default 0.01).
-        kind: one of MERGEABLE_KINDS; "scalable" is refused (ValueError).
+        kind: one of MERGEABLE_KINDS; a kind whose filters do not merge
+            into the filter of all the keys (scalable, window) is refused
+            (ValueError, saying why).
         on: the key column of a DataFrame.
         split_every: filters merged per node of the reduction tree.
         **options: the other arguments of ``bloomkit.Filter`` (hash, seed,

@@ -179,8 +179,12 @@ class LocalSchedulers(unittest.TestCase):
         import bloomkit.dask as bd
 
         bag = db.from_sequence(["a"], npartitions=1)
-        with self.assertRaisesRegex(ValueError, "cannot build a 'scalable' filter.*classic"):
+        with self.assertRaisesRegex(ValueError, "cannot build a 'scalable' filter: it grows.*classic"):
             bd.build(bag, 10, kind="scalable")
+        with self.assertRaisesRegex(ValueError, "cannot build a 'window' filter: its filters cannot be merged"):
+            bd.build(bag, 10, kind="window")
+        # by capability: every kind the library can merge, and no other
+        self.assertEqual(set(bd.MERGEABLE_KINDS), {"classic", "partitioned", "blocked", "counting"})
         with self.assertRaisesRegex(ValueError, "unknown kind"):
             bd.build(bag, 10, kind="cuckoo")
         with self.assertRaises(bloomkit.BloomInvalidArgumentError):
