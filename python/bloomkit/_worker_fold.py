@@ -183,10 +183,6 @@ def _take(build: str, round_: int) -> Taken:
     return Taken(f, [i for a in accs for i in a.partitions])
 
 
-def _partitions(taken: Taken) -> List[int]:
-    return taken.partitions
-
-
 async def _forget(build: str) -> None:
     """Run on every worker when a build ends: drops what a failed or
     late fold left (async: Dask runs only coroutines without waiting)."""
