@@ -462,11 +462,12 @@ static napi_value init(napi_env env, napi_value exports) {
   if (bloom_version_number() < BLOOM_VERSION_NUMBER) {
     char message[1024];
     const unsigned v = bloom_version_number();
-    snprintf(message, sizeof message,
-             "bloomkit: the library loaded from %s is version %u.%u.%u, older than %d.%d.%d, which this addon "
-             "was built against: put the newer libbloomfilter.so.1 first on the loader's path",
-             library_file(), v / 10000, v / 100 % 100, v % 100, BLOOM_VERSION_MAJOR, BLOOM_VERSION_MINOR,
-             BLOOM_VERSION_PATCH);
+    snprintf(
+        message, sizeof message,
+        "bloomkit: the library loaded from %s is version %u.%u.%u, older than %d.%d.%d, which this addon "
+        "was built against: put the newer libbloomfilter.so.1 first on the loader's path",
+        library_file(), v / 10000, v / 100 % 100, v % 100, BLOOM_VERSION_MAJOR, BLOOM_VERSION_MINOR,
+        BLOOM_VERSION_PATCH);
     napi_throw_error(env, NULL, message);
     return NULL;
   }
