@@ -100,12 +100,23 @@ typedef enum bloom_hash {
                              blocked filters use XXH3-64 (format 1.1) */
   BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
   BLOOM_HASH_FNV1A = 3,   /* FNV-1a 64, widened to 128 bits by a mixer */
-  BLOOM_HASH_REDISBLOOM = 4 /* RedisBloom's: MurmurHash64A twice (the seed,
+  BLOOM_HASH_REDISBLOOM = 4, /* RedisBloom's: MurmurHash64A twice (the seed,
                                then the first value), positions (a + i*b)
                                mod m; seed 0 means RedisBloom's fixed
                                0xc6a4a7935bd1e995. Classic and scalable
                                only, which then size and grow as RedisBloom
                                does (format 1.4, since 0.3.0) */
+  BLOOM_HASH_GUAVA = 5, /* Guava's BloomFilter (MURMUR128_MITZ_64): MurmurHash3
+                           x64-128 with seed 0, positions ((a + i*b) & (2^63 - 1))
+                           mod m, m a multiple of 64. Classic only; sizes as
+                           Guava does (format 1.5, since 0.3.0; docs/interop.md) */
+  BLOOM_HASH_BITS_AND_BLOOMS = 6, /* Go's bits-and-blooms/bloom v3: four 64-bit
+                           MurmurHash3 values, positions as that library's.
+                           Classic only; sizes as it does (format 1.5, since 0.3.0) */
+  BLOOM_HASH_PARQUET = 7 /* Parquet's split-block filter: XXH64 with seed 0 of
+                            the key (the value's plain encoding), Parquet's block
+                            rule and salts. Blocked with BLOOM_FLAG_SPLIT_BLOCK
+                            only (format 1.5, since 0.3.0) */
 } bloom_hash;
 
 /* Adds may run from many threads at once (atomic OR); see the top comment. */
