@@ -20,5 +20,6 @@ extern const Command kMergeCommand;
 extern const Command kCalcCommand;
 extern const Command kDedupCommand;
 extern const Command kRemoveCommand;
+extern const Command kConvertCommand;
 
 }  // namespace bloom_cli

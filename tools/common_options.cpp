@@ -56,7 +56,9 @@ int parse_kind(const std::string &name) {
 
 int parse_hash(const std::string &name) {
   const int hash = bloom_hash_from_name(name.c_str());
-  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: xxh3, murmur3, fnv1a)");
+  if (hash == 0)
+    throw CliError("unknown hash '" + name +
+                   "' (hashes: xxh3, murmur3, fnv1a, redisbloom, guava, bits-and-blooms, parquet)");
   return hash;
 }
 
