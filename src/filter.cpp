@@ -35,7 +35,9 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
 // Concurrent counting filters count removes apart from adds (see
 // count_removed).
 std::unique_ptr<StripedCounter> make_remove_counter(const FilterConfig &config) {
-  return config.concurrent() && config.kind == Kind::kCounting ? std::make_unique<StripedCounter>() : nullptr;
+  return config.concurrent() && describe(config.kind).can(BLOOM_CAP_REMOVE)
+             ? std::make_unique<StripedCounter>()
+             : nullptr;
 }
 
 // Hashes count keys into out. The hasher is a per-filter constant, so its
@@ -46,9 +48,8 @@ std::unique_ptr<StripedCounter> make_remove_counter(const FilterConfig &config) 
 // xxhash.h, so only the short-key code is copied in. XXH3-64 blocks (blocked
 // filters) are hashed by length class instead (xxh3_block.hpp); doing the
 // same for XXH3-128 measured no change for the classic kind, whose batch
-// time is its k random line reads (interleaved seed_table runs, 1e6 keys,
-// p = 1e-4: batch insert 33.0-35.4 vs 31.5-35.2 ns, batch query hits
-// 26.2-27.9 vs 27.1-29.0 ns), so it was not kept.
+// time is its k random line reads (seed_table's batch rows), so it was not
+// kept.
 __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens,
                                          size_t count, Hash128 *out) {
   if (hasher.hash64) {
@@ -88,12 +89,11 @@ void check_keys(const void *const *keys, const size_t *lens, size_t n) {
       fail(Status::kInvalidArg, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
-// Window filters age by their own generations: no slice of one matches a
-// slice of another, so neither union nor intersection keeps both windows.
-[[noreturn]] void refuse_window_set_operation(const char *what) {
-  fail(Status::kUnsupported, std::string(what) +
-                                 ": window filters do not combine: each ages by its own generations, so no "
-                                 "slice of one matches a slice of the other");
+// A source whose kind cannot combine, or a destination whose kind failed
+// to refuse in its own merge_from / intersect_with: refuse, never combine
+// unsoundly.
+[[noreturn]] void refuse_combination(const char *what, const char *kind) {
+  fail(Status::kUnsupported, std::string(what) + ": " + kind + " filters do not combine");
 }
 
 // Describes the first identity field in which a and b differ, or "".
@@ -371,8 +371,14 @@ void Filter::check_compatible(const Filter &other) const {
 
 void Filter::merge(const Filter &src) {
   require_writable("merge");
-  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
-    refuse_window_set_operation("merge");
+  // A kind without the capability refuses in its own merge_from, which
+  // knows why.
+  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_MERGE)) {
+    merge_from(src);
+    refuse_combination("merge", kind.name);
+  }
+  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_MERGE))
+    refuse_combination("merge", kind.name);
   check_compatible(src);
   const uint64_t a = keys_added();
   const uint64_t b = src.keys_added();
@@ -382,8 +388,12 @@ void Filter::merge(const Filter &src) {
 
 void Filter::intersect(const Filter &src) {
   require_writable("intersect");
-  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
-    refuse_window_set_operation("intersect");
+  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_INTERSECT)) {
+    intersect_with(src);
+    refuse_combination("intersect", kind.name);
+  }
+  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_INTERSECT))
+    refuse_combination("intersect", kind.name);
   check_compatible(src);
   const uint64_t n = std::min(keys_added(), src.keys_added());
   intersect_with(src);

@@ -220,7 +220,7 @@ func (f *Filter) Clear() error {
 }
 
 // Single-key calls run without locking the goroutine to its OS thread
-// (the common, successful case; a cgo call costs ~60 ns here already).
+// (the common, successful case; the cgo call is already most of its cost).
 // The goroutine may change threads before bloom_last_error could be read,
 // so a failure is repeated locked to one thread to read its own message:
 // a failed add/test_and_add/remove/query leaves the filter unchanged

@@ -612,6 +612,38 @@ BLOOM_API bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out);
 /* sizeof(bloom_info) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_info_size(void);
 
+/* Where a blocked filter's bits are, so that a program can answer queries
+ * without calling the library: include/bloom/bloom_probe.h is a header-only
+ * probe over this view (the same answers as bloom_query, with no call and
+ * no dispatch). Since 0.3.0.
+ * A key's XXH3-64 value h (XXH3_64bits_withSeed(key, len, seed)) picks the
+ * line floor(h * lines / 2^64) and, with x = the low 32 bits of h, bit
+ * (x * multipliers[j]) >> 23 of its 512-bit line for j < hashes; split
+ * blocks: bit (x * multipliers[i]) >> 27 of 32-bit word i of the 256-bit
+ * block, i < 8. Bit b of a line or block is bit b % 64 of its 64-bit word
+ * b / 64 (in the host's byte order). */
+typedef struct bloom_blocked_view {
+  size_t struct_size;          /* set by the caller to sizeof(bloom_blocked_view) */
+  const uint64_t *words;       /* lines * 8 words (split: lines * 4) */
+  uint64_t lines;              /* 64-byte lines, or 32-byte blocks when split */
+  uint64_t seed;               /* the keys' XXH3-64 seed */
+  const uint32_t *multipliers; /* 64 odd constants, static */
+  uint32_t hashes;             /* k: bits per key (8 when split) */
+  uint32_t split;              /* 1: split blocks (BLOOM_FLAG_SPLIT_BLOCK) */
+} bloom_blocked_view;
+
+/* Fill *out with f's view. Valid until f is destroyed; adds, clear, merge
+ * and intersect change the bits in place, which the view then sees (they
+ * need the same exclusive access as with bloom_query: a probe racing a
+ * writer of a BLOOM_FLAG_CONCURRENT filter is a data race in C's model).
+ * Works on mapped filters (bloom_map): the view points into the mapping.
+ * f: not NULL. out: not NULL, out->struct_size at least
+ * sizeof(bloom_blocked_view).
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
+ * a blocked filter hashing with XXH3 (other kinds and hashers, and blocked
+ * files of format 1.0, whose keys do not hash to one 64-bit value). */
+BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *out);
+
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
  * (0 = the oldest): hashes, bits, bytes, capacity, fp_rate (the stage's
  * p_i), keys_added (keys inserted into that stage), estimated_keys,
@@ -710,6 +742,31 @@ BLOOM_API const char *bloom_hash_name(int hash);
 /* Inverse of the above (case-sensitive); 0 for an unknown or NULL name. */
 BLOOM_API int bloom_kind_from_name(const char *name);
 BLOOM_API int bloom_hash_from_name(const char *name);
+
+/* What a kind can do, as BLOOM_CAP_* bits, so that a program asks the
+ * library instead of listing kinds by hand. 0 for an unknown kind. A kind
+ * that has a capability may still refuse one pair of filters (e.g. a merge
+ * of filters of different sizes is BLOOM_E_INCOMPATIBLE); one without it
+ * always refuses (BLOOM_E_UNSUPPORTED or BLOOM_E_INVALID_ARG). Since 0.3.0. */
+#define BLOOM_CAP_MERGE 0x1u          /* bloom_merge (union) */
+#define BLOOM_CAP_INTERSECT 0x2u      /* bloom_intersect; scalable filters
+                                         only while both have one stage */
+#define BLOOM_CAP_REMOVE 0x4u         /* bloom_remove */
+#define BLOOM_CAP_GROWS 0x8u          /* grows past its capacity, keeping
+                                         fp_rate; the other kinds are fixed in
+                                         size and their rate rises when full */
+#define BLOOM_CAP_FORGETS 0x10u       /* forgets old keys on a schedule and
+                                         keeps a clock (bloom_advance) */
+#define BLOOM_CAP_SPLIT_BLOCK 0x20u   /* takes BLOOM_FLAG_SPLIT_BLOCK */
+#define BLOOM_CAP_REDISBLOOM_HASH 0x40u /* takes BLOOM_HASH_REDISBLOOM */
+#define BLOOM_CAP_CONCURRENT 0x80u    /* takes BLOOM_FLAG_CONCURRENT */
+BLOOM_API unsigned bloom_kind_caps(int kind);
+/* The kinds this library has: bloom_kind_at(i) for 0 <= i <
+ * bloom_kind_count() gives their numbers in increasing order, 0 for any
+ * other i. With bloom_kind_name, a program lists them without knowing them
+ * in advance. Since 0.3.0. */
+BLOOM_API int bloom_kind_count(void);
+BLOOM_API int bloom_kind_at(int i);
 
 /* "0.2.0": the library's release version, static. */
 BLOOM_API const char *bloom_version_string(void);

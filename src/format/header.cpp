@@ -172,7 +172,7 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
                               ") is not defined for " + descriptor->name + " filters");
   // The foreign hashes of 1.5 are checked by validate_foreign (registry.cpp).
   if (c.hash == HashKind::kRedisBloom &&
-      (!descriptor->takes_redisbloom_hash || c.mixed_probes() || c.enhanced_probes()))
+      (!descriptor->can(BLOOM_CAP_REDISBLOOM_HASH) || c.mixed_probes() || c.enhanced_probes()))
     fail(Status::kFormat,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
          "unmixed probes (flags " +

@@ -85,7 +85,7 @@ void configure_foreign(const Options &o, FilterConfig &c) {
   if (c.seed != 0) fail(Status::kInvalidArg, "the " + name + " hash has no seed; seed must be 0");
   c.capacity = o.capacity;
   if (c.hash == HashKind::kParquet) {
-    if (c.kind != Kind::kBlocked)
+    if (!describe(c.kind).can(BLOOM_CAP_SPLIT_BLOCK))
       fail(Status::kInvalidArg, "the parquet hash is defined for blocked filters (split blocks), not " +
                                     std::string(describe(c.kind).name));
     if (o.hashes != 0 && o.hashes != 8)
@@ -101,6 +101,8 @@ void configure_foreign(const Options &o, FilterConfig &c) {
     }
     return;
   }
+  // Guava's and bits-and-blooms' filters are one bit array probed k times
+  // anywhere: the classic kind, which no capability bit singles out.
   if (c.kind != Kind::kClassic)
     fail(Status::kInvalidArg, "the " + name + " hash is defined for classic filters only, not " +
                                   std::string(describe(c.kind).name));
@@ -136,7 +138,7 @@ void validate_foreign(const FilterConfig &c) {
   if (c.concurrent()) fail(Status::kInvalidArg, "the " + name + " hash does not take BLOOM_FLAG_CONCURRENT");
   if (c.seed != 0) fail(Status::kInvalidArg, "the " + name + " hash has no seed; seed must be 0");
   if (c.hash == HashKind::kParquet) {
-    if (c.kind != Kind::kBlocked || !c.split_block())
+    if (!describe(c.kind).can(BLOOM_CAP_SPLIT_BLOCK) || !c.split_block())
       fail(Status::kInvalidArg, "the parquet hash is defined only for blocked filters with split blocks");
     if (c.bits / 8 > kJavaIntMax)
       fail(Status::kOverflow, "a Parquet filter holds at most 2^31 - 1 bytes; m = " + std::to_string(c.bits));

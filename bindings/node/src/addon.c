@@ -172,7 +172,7 @@ static napi_value js_add_batch(napi_env env, napi_callback_info cbinfo) {
 }
 
 /* Answers as a Uint8Array of 0/1 (one allocation); lib/ turns it into
- * booleans in JS, which costs ~1 ns a key against ~20 for napi_set_element. */
+ * booleans in JS, far cheaper than a napi_set_element call per key. */
 static napi_value js_query_batch(napi_env env, napi_callback_info cbinfo) {
   ARGS(2);
   bloom_filter *f = bk_handle_get(env, argv[0]);
@@ -198,7 +198,7 @@ static napi_value js_query_batch(napi_env env, napi_callback_info cbinfo) {
 /* Packed batches: all keys' bytes in one byte view, their lengths in a
  * Uint32Array. lib/filter.js packs arrays of strings this way (one join and
  * one UTF-8 encoding in JS), which avoids the four N-API calls per key of
- * bk_batch_get: with those, a batch cost 2-3x the C call per key. */
+ * bk_batch_get: with those, a batch cost several times the C call per key. */
 typedef struct packed {
   const void **ptrs;
   size_t *lens;

@@ -4,9 +4,9 @@
  * single key of up to 256 bytes is copied to the stack, a longer one and a
  * batch are read in place from the Java arrays (GetPrimitiveArrayCritical:
  * no native block to fill); a batch is one byte[] of packed keys plus an
- * int[] of each key's end offset. Through JNA the same calls cost 5.8-16x C
- * for single keys and 1.4-13x for batches, through this 2.4-4.8x and
- * 1.2-2.8x (docs/PERFORMANCE.md, "Bindings, round 2"). The rest stays JNA.
+ * int[] of each key's end offset. Through JNA the same calls cost several
+ * times what C's do, through this about half of JNA's (bindings/bench;
+ * docs/PERFORMANCE.md has the numbers). The rest stays JNA.
  *
  * Critical sections hold no JNI call and no allocation beyond malloc: the
  * JVM may block its collector while they are open, which is why keys are
