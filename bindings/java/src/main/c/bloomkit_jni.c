@@ -57,29 +57,18 @@ static jint single(JNIEnv *env, jlong f, jbyteArray key, jint len, key_call call
   return r;
 }
 
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_add(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                    jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_add);
-}
+/* FastNative's single-key natives: add, query, testAndAdd, remove. */
+#define SINGLE_KEY_NATIVE(name, call)                                                                      \
+  JNIEXPORT jint JNICALL Java_bloomkit_FastNative_##name(JNIEnv *env, jclass cls, jlong f, jbyteArray key, \
+                                                         jint len) {                                       \
+    (void)cls;                                                                                             \
+    return single(env, f, key, len, call);                                                                 \
+  }
 
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_query(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                      jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_query);
-}
-
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_testAndAdd(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                           jint len) {
-  (void)cls;
-  return single(env, f, key, len, bloom_test_and_add);
-}
-
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_remove(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                       jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_remove);
-}
+SINGLE_KEY_NATIVE(add, call_add)
+SINGLE_KEY_NATIVE(query, call_query)
+SINGLE_KEY_NATIVE(testAndAdd, bloom_test_and_add)
+SINGLE_KEY_NATIVE(remove, call_remove)
 
 /* Up to this many keys' pointers and lengths live on the stack (16 KiB);
  * larger batches take one malloc, a fraction of a ns per key. */

@@ -101,6 +101,12 @@ final class BloomNative {
 
   static native Pointer bloom_hash_name(int hash);
 
+  static native int bloom_kind_caps(int kind);
+
+  static native int bloom_kind_count();
+
+  static native int bloom_kind_at(int i);
+
   static native Pointer bloom_version_string();
 
   static native int bloom_version_number();
