@@ -39,6 +39,19 @@ bloom_status bloom_import(int format, const void *buf, size_t len, bloom_filter 
   });
 }
 
+bloom_status bloom_import_parquet_column(const void *buf, size_t len, const char *column, uint32_t row_group,
+                                         bloom_filter **out) {
+  if (out != nullptr) *out = nullptr;
+  return guarded("bloom_import_parquet_column", [&] {
+    require_arg(out, "out");
+    require_arg(column, "column");
+    if (buf == nullptr && len != 0) core::fail(core::Status::kInvalidArg, "buf is NULL with a non-zero len");
+    static const unsigned char kEmpty = 0;
+    const auto *in = buf != nullptr ? static_cast<const unsigned char *>(buf) : &kEmpty;
+    *out = to_handle(core::import_parquet_column(in, len, column, row_group).release());
+  });
+}
+
 bloom_status bloom_export_size(const bloom_filter *f, int format, size_t *size) {
   return guarded("bloom_export_size", [&] {
     require_arg(f, "filter");

@@ -29,8 +29,25 @@ inline std::vector<unsigned char> exported(const bloom_filter *f, int format) {
   return out;
 }
 
+// A whole .parquet file's footer (bloom_import_parquet_column): refused
+// with a refusal or argument status, or a filter that exports.
+inline void import_parquet_file(const std::vector<unsigned char> &input) {
+  core::reset_allocation_stats();
+  bloom_filter *f = nullptr;
+  const bloom_status s = bloom_import_parquet_column(input.data(), input.size(), "String", 0, &f);
+  FUZZ_CHECK(core::allocation_stats().array_bytes <= input.size(), "allocated more than the file holds");
+  if (s != BLOOM_OK) {
+    FUZZ_CHECK(f == nullptr, "failed import left a handle");
+    FUZZ_CHECK(test::is_refusal_status(s) || s == BLOOM_E_INVALID_ARG, "unexpected status %d", s);
+    return;
+  }
+  (void)exported(f, BLOOM_FORMAT_PARQUET);
+  bloom_destroy(f);
+}
+
 inline int import_one(int format, const uint8_t *data, size_t size) {
   const std::vector<unsigned char> input(data, data + size);
+  if (format == BLOOM_FORMAT_PARQUET) import_parquet_file(input);
   core::reset_allocation_stats();
   bloom_filter *f = nullptr;
   const bloom_status s = bloom_import(format, input.data(), input.size(), &f);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // cmd_convert.cpp -- `bloom convert`: other libraries' filter files to this
 // tool's, and back (bloom_import / bloom_export).
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "byte_file.hpp"
 #include "cli_error.hpp"
 #include "commands.hpp"
+#include "common_options.hpp"
 #include "filter_file.hpp"
 #include "numbers.hpp"
 
@@ -41,16 +43,20 @@ const char kHelp[] =
     "Options:\n"
     "  --from FORMAT   IN is in FORMAT; write a bloom filter\n"
     "  --to FORMAT     IN is a bloom filter; write it in FORMAT\n"
+    "  --column NAME   with --from parquet: IN is a whole .parquet file; take the\n"
+    "                  filter of column NAME (a dotted path for nested fields)\n"
+    "  --row-group N   with --column: of row group N (default 0)\n"
     "  -o, --out OUT   where to write the result (- = stdout)\n"
     "  -q, --quiet     no summary on stderr\n"
     "\n"
     "Examples:\n"
     "  bloom convert --from guava users.guava -o users.bloom\n"
     "  bloom query users.bloom alice@example.com\n"
-    "  bloom convert --to bits-and-blooms users.bloom -o users.gob\n";
+    "  bloom convert --to bits-and-blooms users.bloom -o users.gob\n"
+    "  bloom convert --from parquet --column user_id part-0.parquet -o ids.bloom\n";
 
-const std::vector<OptionSpec> kOptions = {
-    {"from", 0, true}, {"to", 0, true}, {"out", 'o', true}, {"quiet", 'q', false}};
+const std::vector<OptionSpec> kOptions = {{"from", 0, true},   {"to", 0, true},        {"out", 'o', true},
+                                          {"column", 0, true}, {"row-group", 0, true}, {"quiet", 'q', false}};
 
 int format_of(const std::string &name) {
   const int f = bloom_format_from_name(name.c_str());
@@ -84,15 +90,24 @@ int run(int argc, char **argv) {
 
   if (from) {
     const int format = format_of(*from);
+    const auto column = args.value("column");
+    if (column && format != BLOOM_FORMAT_PARQUET) throw CliError("--column applies to --from parquet only");
+    if (args.has("row-group") && !column) throw CliError("--row-group needs --column");
     const std::vector<unsigned char> in = read_file_bytes(in_path);
     bloom_filter *raw = nullptr;
-    const bloom_status s = bloom_import(format, in.data(), in.size(), &raw);
+    const uint64_t row_group = parse_uint(args.value("row-group").value_or("0"), "--row-group");
+    if (row_group > UINT32_MAX) throw CliError("--row-group " + std::to_string(row_group) + " is too large");
+    const bloom_status s = column ? bloom_import_parquet_column(in.data(), in.size(), column->c_str(),
+                                                                static_cast<uint32_t>(row_group), &raw)
+                                  : bloom_import(format, in.data(), in.size(), &raw);
     if (s != BLOOM_OK) fail_library("cannot read '" + in_path + "' as a " + *from + " filter", s);
     const FilterPtr f(raw);
     save_filter(f.get(), *out_path);
     if (!args.has("quiet")) summarize(from->c_str(), in_path, *out_path, f.get());
     return kExitOk;
   }
+  if (args.has("column") || args.has("row-group"))
+    throw CliError("--column and --row-group apply to --from parquet");
   const int format = format_of(*to);
   const FilterPtr f = open_filter_readonly(in_path);
   size_t size = 0;

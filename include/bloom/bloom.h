@@ -534,6 +534,18 @@ BLOOM_API bloom_status bloom_export_size(const bloom_filter *f, int format, size
  * Since 0.3.0. */
 BLOOM_API bloom_status bloom_export(const bloom_filter *f, int format, void *buf, size_t cap, size_t *written);
 
+/* The Bloom filter of one column in one row group of a whole Parquet file
+ * (len bytes of it, footer included), as bloom_import(BLOOM_FORMAT_PARQUET)
+ * of the filter the column chunk's metadata points at (its
+ * bloom_filter_offset). column is the column's dotted path ("a.b" for a
+ * nested field); row_group counts from 0. buf is not retained; *out is set
+ * to NULL on failure.
+ * Returns as bloom_import, and BLOOM_E_INVALID_ARG for a row group or column
+ * the file does not have (the message lists the columns), BLOOM_E_UNSUPPORTED
+ * for a column without a filter or an encrypted footer. Since 0.3.0. */
+BLOOM_API bloom_status bloom_import_parquet_column(const void *buf, size_t len, const char *column,
+                                                   uint32_t row_group, bloom_filter **out);
+
 /* "guava", "bits-and-blooms", "parquet"; NULL for an unknown value. */
 BLOOM_API const char *bloom_format_name(int format);
 /* Inverse of bloom_format_name (case-sensitive); 0 for an unknown or NULL name. */

@@ -93,6 +93,7 @@ PROTOTYPES = {
     "bloom_serialize": (_status, [Handle, c_void_p, c_size_t, POINTER(c_size_t)]),
     "bloom_deserialize": (_status, [c_char_p, c_size_t, _handle_out]),
     "bloom_import": (_status, [c_int, c_char_p, c_size_t, _handle_out]),
+    "bloom_import_parquet_column": (_status, [c_char_p, c_size_t, c_char_p, c_uint32, _handle_out]),
     "bloom_export_size": (_status, [Handle, c_int, POINTER(c_size_t)]),
     "bloom_export": (_status, [Handle, c_int, c_void_p, c_size_t, POINTER(c_size_t)]),
     "bloom_format_name": (c_char_p, [c_int]),

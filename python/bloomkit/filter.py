@@ -262,6 +262,24 @@ class Filter(Core):
         _check(_lib.bloom_import(code, buf, len(buf), ctypes.byref(out)), "import_from")
         return cls._adopt(out)
 
+    @classmethod
+    def import_parquet_column(cls, data: Union[bytes, bytearray, memoryview], column: str,
+                              row_group: int = 0) -> "Filter":
+        """The Bloom filter of ``column`` (its dotted path) in one row group of
+        a whole Parquet file's bytes, as :meth:`import_from` ("parquet") of the
+        filter its footer points at. Raises BloomInvalidArgumentError for a
+        column or row group the file does not have, BloomUnsupportedError for
+        a column without a filter, BloomFormatError for a damaged file."""
+        if not isinstance(column, str) or "\0" in column:
+            raise TypeError("column must be a str without NUL characters")
+        if not isinstance(row_group, int) or not 0 <= row_group < 2**32:
+            raise ValueError("row_group must be an int in [0, 2**32)")
+        buf = _keys.to_bytes(data)
+        out = _native.Handle()
+        _check(_lib.bloom_import_parquet_column(buf, len(buf), column.encode("utf-8"), row_group,
+                                                ctypes.byref(out)), "import_parquet_column")
+        return cls._adopt(out)
+
     # -- life cycle ------------------------------------------------------
 
     @property

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "filter.hpp"
 #include "format/byte_stream.hpp"
@@ -84,6 +85,12 @@ std::unique_ptr<Filter> import_bits_and_blooms(const unsigned char *in, size_t l
 uint64_t bits_and_blooms_export_size(const FilterConfig &c);
 void export_bits_and_blooms(const Filter &f, unsigned char *out);
 std::unique_ptr<Filter> import_parquet(const unsigned char *in, size_t len);
+// The bytes of the header-and-bitset filter starting at in (at most avail).
+size_t parquet_filter_extent(const unsigned char *in, size_t avail);
+// The filter of a column (its dotted path) in one row group of a whole
+// .parquet file (parquet_file.cpp).
+std::unique_ptr<Filter> import_parquet_column(const unsigned char *in, size_t len, const std::string &column,
+                                              uint32_t row_group);
 uint64_t parquet_export_size(const FilterConfig &c);
 void export_parquet(const Filter &f, unsigned char *out);
 

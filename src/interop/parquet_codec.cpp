@@ -65,9 +65,12 @@ size_t header_size(uint64_t n) {
   return write_header(buf, n);
 }
 
-}  // namespace
+struct ParquetHeader {
+  size_t size;         // the header's bytes
+  uint64_t num_bytes;  // the bitset's
+};
 
-std::unique_ptr<Filter> import_parquet(const unsigned char *in, size_t len) {
+ParquetHeader parse_header(const unsigned char *in, size_t len) {
   thrift::Reader r(in, len, kWhat);
   int16_t id = 0;
   uint8_t type = 0;
@@ -95,8 +98,23 @@ std::unique_ptr<Filter> import_parquet(const unsigned char *in, size_t len) {
     r.bad("a required field (numBytes, algorithm, hash or compression) is missing");
   if (num_bytes <= 0 || num_bytes > 0x7fffffff || num_bytes % 32 != 0)
     r.bad("numBytes = " + std::to_string(num_bytes) + " is not a positive multiple of 32 (whole blocks)");
-  const size_t header = r.offset(in);
-  const uint64_t bytes = static_cast<uint64_t>(num_bytes);
+  return {r.offset(in), static_cast<uint64_t>(num_bytes)};
+}
+
+}  // namespace
+
+size_t parquet_filter_extent(const unsigned char *in, size_t avail) {
+  const ParquetHeader h = parse_header(in, avail);
+  if (h.num_bytes > avail - h.size)
+    fail(Status::kFormat,
+         "Parquet Bloom filter of " + std::to_string(h.num_bytes) + " bytes runs past the data");
+  return h.size + static_cast<size_t>(h.num_bytes);
+}
+
+std::unique_ptr<Filter> import_parquet(const unsigned char *in, size_t len) {
+  const ParquetHeader parsed = parse_header(in, len);
+  const size_t header = parsed.size;
+  const uint64_t bytes = parsed.num_bytes;
   if (len - header != bytes)
     fail(Status::kFormat, "Parquet Bloom filter of " + std::to_string(bytes) + " bytes after a " +
                               std::to_string(header) + "-byte header; the input has " + std::to_string(len));

@@ -22,6 +22,23 @@ uint64_t Reader::varint() {
   bad("a varint longer than 10 bytes");
 }
 
+uint64_t Reader::list_header(uint8_t &elem) {
+  const uint8_t h = byte();
+  uint64_t n = h >> 4;
+  if (n == 15) n = varint();
+  elem = h & 0x0f;
+  if (n > static_cast<uint64_t>(end_ - p_)) bad("a list longer than the input");
+  return n;
+}
+
+std::string Reader::binary() {
+  const uint64_t n = varint();
+  if (n > static_cast<uint64_t>(end_ - p_)) bad("truncated binary field");
+  const std::string s(reinterpret_cast<const char *>(p_), static_cast<size_t>(n));
+  p_ += n;
+  return s;
+}
+
 bool Reader::next_field(int16_t &last_id, uint8_t &type) {
   const uint8_t h = byte();
   type = h & 0x0f;
@@ -70,13 +87,10 @@ void Reader::skip(uint8_t type, int depth) {
     }
     case kList:
     case kSet: {
-      const uint8_t h = byte();
-      uint64_t n = h >> 4;
-      if (n == 15) n = varint();
-      const uint8_t elem = h & 0x0f;
       // Every element takes at least one byte (compact lists store booleans
       // as bytes; empty structs their stop byte), so n is bounded by the input.
-      if (n > static_cast<uint64_t>(end_ - p_)) bad("a list longer than the input");
+      uint8_t elem = 0;
+      const uint64_t n = list_header(elem);
       for (uint64_t i = 0; i < n; ++i) skip_element(elem, depth + 1);
       return;
     }

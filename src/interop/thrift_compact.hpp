@@ -45,6 +45,11 @@ class Reader {
     return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
   }
   uint8_t byte();
+  // A list's (or set's) header: its element count (checked against the
+  // bytes left, each element taking at least one) and element type.
+  uint64_t list_header(uint8_t &elem);
+  // A binary (or string) value, in place.
+  std::string binary();
   // Skips one value of the type (nested values included).
   void skip(uint8_t type, int depth = 0);
   [[noreturn]] void bad(const std::string &why) const;

@@ -25,6 +25,15 @@ class ConvertTest(CliTestCase):
         with open(PARQUET, "rb") as a, open(back, "rb") as b:
             self.assertEqual(a.read(), b.read())
 
+    def test_parquet_file_column(self):
+        data = os.path.join(HERE, "..", "interop", "parquet", "data_index_bloom_encoding_stats.parquet")
+        out = self.path("c.bloom")
+        self.run_bloom("convert", "--from", "parquet", "--column", "String", data, "-o", out, "-q", check=0)
+        p = self.run_bloom("query", out, "Hello", "today", check=0)
+        self.assertEqual([a for _, a in self.answers(p.stdout)], ["maybe"] * 2)
+        p = self.run_bloom("convert", "--from", "parquet", "--column", "Other", data, "-o", out)
+        self.assert_one_line_error(p, "no column 'Other'", "columns: String")
+
     def test_build_with_a_foreign_hash_exports(self):
         # Guava 31.1: create(stringFunnel(UTF_8), 10, 0.01) + "hello",
         # "parquet", "ключ", then writeTo.

@@ -27,6 +27,16 @@ class InteropTest(unittest.TestCase):
         self.assertEqual(flt.export("parquet"), data)
         self.assertEqual(flt.info.hash, "parquet")
 
+    def test_parquet_file_column(self):
+        with open(os.path.join(HERE, "..", "interop", "parquet",
+                               "data_index_bloom_encoding_stats.parquet"), "rb") as f:
+            data = f.read()
+        flt = bloomkit.Filter.import_parquet_column(data, "String")
+        self.assertIn("Hello", flt)  # the column's min and max statistics
+        self.assertIn("today", flt)
+        with self.assertRaises(bloomkit.BloomInvalidArgumentError):
+            bloomkit.Filter.import_parquet_column(data, "Nope")
+
     def test_guava_long_keys_are_little_endian_bytes(self):
         flt = bloomkit.Filter.import_from("guava", GUAVA_LONGS)
         self.assertIn(struct.pack("<q", 42), flt)

@@ -5,6 +5,7 @@
 // (foreign_hash_test.cpp has the keys) and parquet-java's fixture.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -172,6 +173,55 @@ TEST(ForeignCodec, ArgumentsAreChecked) {
   EXPECT_EQ(bloom_export(f, BLOOM_FORMAT_GUAVA, nullptr, 0, nullptr), BLOOM_E_INVALID_ARG);
   EXPECT_EQ(bloom_export_size(f, 7, &written), BLOOM_E_INVALID_ARG);
   bloom_destroy(f);
+}
+
+}  // namespace
+
+namespace {
+
+Bytes parquet_file() {
+  std::ifstream in(std::string(BLOOM_TEST_INTEROP_DIR) + "/parquet/data_index_bloom_encoding_stats.parquet",
+                   std::ios::binary);
+  return Bytes((std::istreambuf_iterator<char>(in)), {});
+}
+
+int column_status(const Bytes &file, const char *column, uint32_t row_group) {
+  bloom_filter *f = reinterpret_cast<bloom_filter *>(uintptr_t{1});
+  const int s = bloom_import_parquet_column(file.data(), file.size(), column, row_group, &f);
+  if (s == BLOOM_OK)
+    bloom_destroy(f);
+  else
+    EXPECT_EQ(f, nullptr);
+  return s;
+}
+
+// parquet-java's file (tests/interop/parquet/README.md): one row group whose
+// STRING column "String" has a filter; its statistics name two of its
+// values, "Hello" (min) and "today" (max).
+TEST(ForeignCodec, ParquetFileColumnFilter) {
+  const Bytes file = parquet_file();
+  ASSERT_GT(file.size(), 12u);
+  bloom_filter *f = nullptr;
+  ASSERT_EQ(bloom_import_parquet_column(file.data(), file.size(), "String", 0, &f), BLOOM_OK)
+      << bloom_last_error();
+  EXPECT_EQ(bloom_query(f, "Hello", 5), 1);
+  EXPECT_EQ(bloom_query(f, "today", 5), 1);
+  // The filter is the file's bytes at bloom_filter_offset, exported as they are.
+  const Bytes exported = export_of(f, BLOOM_FORMAT_PARQUET);
+  EXPECT_EQ(exported.size(), 16u + 1024u);
+  EXPECT_NE(std::search(file.begin(), file.end(), exported.begin(), exported.end()), file.end());
+  bloom_destroy(f);
+
+  EXPECT_EQ(column_status(file, "Strin", 0), BLOOM_E_INVALID_ARG);
+  EXPECT_NE(std::strstr(bloom_last_error(), "columns: String"), nullptr) << bloom_last_error();
+  EXPECT_EQ(column_status(file, "String", 1), BLOOM_E_INVALID_ARG);
+  for (size_t n = 0; n < file.size(); n += 7)
+    EXPECT_NE(column_status(Bytes(file.begin(), file.begin() + static_cast<long>(n)), "String", 0), BLOOM_OK)
+        << n;
+  Bytes damaged = file;
+  damaged[damaged.size() - 8] ^= 0x40;  // the footer's length
+  EXPECT_EQ(column_status(damaged, "String", 0), BLOOM_E_FORMAT);
+  EXPECT_EQ(bloom_import_parquet_column(file.data(), file.size(), nullptr, 0, &f), BLOOM_E_INVALID_ARG);
 }
 
 }  // namespace
