@@ -33,6 +33,13 @@ uint64_t payload_word(const std::vector<unsigned char> &image, size_t i) {
   return v;
 }
 
+bloom_info info_of(const bloom_filter *f) {
+  bloom_info info{};
+  info.struct_size = sizeof info;
+  EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  return info;
+}
+
 bloom_filter *make(int kind, int hash, uint64_t n, double p) {
   bloom_options o;
   bloom_options_init(&o);
@@ -50,9 +57,7 @@ void add(bloom_filter *f, const std::string &key) { add(f, key.data(), key.size(
 
 TEST(ForeignHash, GuavaStringFunnelSetsGuavasBits) {
   bloom_filter *f = make(BLOOM_KIND_CLASSIC, BLOOM_HASH_GUAVA, 10, 0.01);
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  const bloom_info info = info_of(f);
   EXPECT_EQ(info.bits, 128u);  // Guava: 95 bits, rounded up to 2 longs
   EXPECT_EQ(info.hashes, 7u);
   EXPECT_EQ(info.format_minor, 5);
@@ -80,9 +85,7 @@ TEST(ForeignHash, GuavaLongFunnelIsEightLittleEndianBytes) {
 
 TEST(ForeignHash, BitsAndBloomsSetsItsBits) {
   bloom_filter *f = make(BLOOM_KIND_CLASSIC, BLOOM_HASH_BITS_AND_BLOOMS, 10, 0.01);
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  const bloom_info info = info_of(f);
   EXPECT_EQ(info.bits, 96u);  // ceil(95.85)
   EXPECT_EQ(info.hashes, 7u);
   // Lengths 5, 15 (the second hash completes a block) and 28.
@@ -98,9 +101,7 @@ TEST(ForeignHash, BitsAndBloomsSetsItsBits) {
   EXPECT_EQ(payload_word(image, 0), 0x8c808600a220002aULL);
   EXPECT_EQ(payload_word(image, 1), 0x0000000002008c04ULL);
   for (const auto &k : keys) EXPECT_EQ(bloom_query(f, k.data(), k.size()), 1) << k;
-  bloom_info after{};
-  after.struct_size = sizeof after;
-  ASSERT_EQ(bloom_get_info(f, &after), BLOOM_OK);
+  const bloom_info after = info_of(f);
   EXPECT_EQ(after.keys_added, 3u);
   bloom_destroy(f);
 }
@@ -131,9 +132,7 @@ TEST(ForeignHash, ParquetMatchesTheSpecificationAndParquetJava) {
   o.bits = 1024 * 8;  // the fixture's size
   bloom_filter *f = nullptr;
   ASSERT_EQ(bloom_create(&o, &f), BLOOM_OK) << bloom_last_error();
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  const bloom_info info = info_of(f);
   EXPECT_EQ(info.hashes, 8u);
   EXPECT_NE(info.flags & BLOOM_FLAG_SPLIT_BLOCK, 0u);
   std::vector<uint32_t> expected(256);
@@ -155,9 +154,7 @@ TEST(ForeignHash, ParquetMatchesTheSpecificationAndParquetJava) {
 
 TEST(ForeignHash, ParquetInt64IsEightLittleEndianBytes) {
   bloom_filter *f = make(BLOOM_KIND_BLOCKED, BLOOM_HASH_PARQUET, 1000, 0.01);
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  ASSERT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  const bloom_info info = info_of(f);
   const size_t words = info.bits / 32;
   EXPECT_EQ(info.bits % 256, 0u);
   EXPECT_EQ(info.bits & (info.bits - 1), 0u);  // a power of two, as parquet-java sizes
@@ -183,9 +180,7 @@ TEST(ForeignHash, SaveAndLoadKeepTheMode) {
     EXPECT_EQ(image[10], 5);  // format minor 1.5
     bloom_filter *g = nullptr;
     ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &g), BLOOM_OK) << bloom_last_error();
-    bloom_info info{};
-    info.struct_size = sizeof info;
-    ASSERT_EQ(bloom_get_info(g, &info), BLOOM_OK);
+    const bloom_info info = info_of(g);
     EXPECT_EQ(info.hash, hash);
     EXPECT_EQ(bloom::test::count_positive(g, keys), keys.size());
     const auto more = bloom::test::make_keys("more", 100);
