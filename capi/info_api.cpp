@@ -21,10 +21,11 @@ struct Name {
   int value;
   const char *name;
 };
-constexpr Name kHashNames[] = {{BLOOM_HASH_XXH3, "xxh3"},
-                               {BLOOM_HASH_MURMUR3, "murmur3"},
-                               {BLOOM_HASH_FNV1A, "fnv1a"},
-                               {BLOOM_HASH_REDISBLOOM, "redisbloom"}};
+constexpr Name kHashNames[] = {
+    {BLOOM_HASH_XXH3, "xxh3"},      {BLOOM_HASH_MURMUR3, "murmur3"},
+    {BLOOM_HASH_FNV1A, "fnv1a"},    {BLOOM_HASH_REDISBLOOM, "redisbloom"},
+    {BLOOM_HASH_GUAVA, "guava"},    {BLOOM_HASH_BITS_AND_BLOOMS, "bits-and-blooms"},
+    {BLOOM_HASH_PARQUET, "parquet"}};
 
 template <size_t N>
 const char *name_of(const Name (&table)[N], int value) {

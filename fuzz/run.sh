@@ -9,6 +9,7 @@
 #   fuzz/run.sh          # 60 s per target
 #   fuzz/run.sh 600      # a longer local session
 #   FUZZ_TARGETS="header" fuzz/run.sh 30
+#   FUZZ_TARGETS="import_guava import_bits_and_blooms import_parquet" fuzz/run.sh 10
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"

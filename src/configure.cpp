@@ -7,6 +7,7 @@
 
 #include "error.hpp"
 #include "hash/murmur64a.hpp"
+#include "interop/foreign_hash.hpp"
 #include "kind_table.hpp"
 
 namespace bloom::core {
@@ -62,6 +63,11 @@ FilterConfig configure(const Options &o) {
   c.hash = static_cast<HashKind>(o.hash);
   c.seed = o.seed;
   c.flags = o.flags;
+  if (c.foreign_hash()) {
+    // Another system's filter: its sizing and probes (interop/foreign_hash.hpp).
+    configure_foreign(o, c);
+    return c;
+  }
   if (c.modulo_probes()) {
     // RedisBloom's probes are plain double hashing (recorded as such,
     // ProbeScheme::kModulo), and only the kinds made of classic arrays take

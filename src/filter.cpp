@@ -69,6 +69,11 @@ __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const
     case HashKind::kRedisBloom:
       for (size_t i = 0; i < count; ++i) out[i] = redisbloom_hash(keys[i], lens[i], hasher.seed);
       break;
+    case HashKind::kGuava:
+    case HashKind::kBitsAndBlooms:
+    case HashKind::kParquet:
+      for (size_t i = 0; i < count; ++i) out[i] = hasher(keys[i], lens[i]);
+      break;
     case HashKind::kXxh3:
     default:
       for (size_t i = 0; i < count; ++i) out[i] = xxh3_128(keys[i], lens[i], hasher.seed);
@@ -201,19 +206,36 @@ int Filter::generic_add_key(const void *self, const void *key, size_t len) {
 
 void Filter::add_key(const void *key, size_t len) {
   require_writable("add");
-  add(hasher_(key, len));
+  if (whole_keys_)
+    (void)test_and_add_whole_key(key, len);
+  else
+    add(hasher_(key, len));
   count_added(1);
 }
 
 bool Filter::test_and_add_key(const void *key, size_t len) {
   require_writable("test_and_add");
+  if (whole_keys_) {
+    // Whole-key kinds only set bits: a present key is an add that changed nothing.
+    const bool present = test_and_add_whole_key(key, len);
+    if (!present) count_added(1);
+    return present;
+  }
   return test_and_add_hashed(hasher_(key, len));
+}
+
+bool Filter::test_and_add_whole_key(const void *, size_t) {
+  fail(Status::kUnsupported, "this filter takes keys through their hash");
 }
 
 void Filter::test_and_add_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) {
   require_writable("test_and_add_batch");
   check_keys(keys, lens, n);
   if (n != 0 && out == nullptr) fail(Status::kInvalidArg, "results must not be NULL");
+  if (whole_keys_) {
+    for (size_t i = 0; i < n; ++i) out[i] = test_and_add_key(keys[i], lens[i]) ? 1 : 0;
+    return;
+  }
   // Keys are tested and added one after another, so a key repeated inside
   // the batch is found by its second test; hashing and prefetching run a
   // block ahead as in add_keys.
@@ -272,6 +294,13 @@ void Filter::remove(Hash128) { fail(Status::kUnsupported, "remove: only counting
 void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");
   check_keys(keys, lens, n);
+  if (whole_keys_) {
+    for (size_t i = 0; i < n; ++i) {
+      (void)test_and_add_whole_key(keys[i], lens[i]);
+      count_added(1);
+    }
+    return;
+  }
   // Block b + 1 is hashed and its memory prefetched before block b is
   // added (pipelined_blocks.hpp).
   Hash128 blocks[2][kBatchBlock];

@@ -158,6 +158,15 @@ class Filter {
   virtual void fill_info(Info &info) const = 0;
 
   void require_writable(const char *what) const;
+  // A kind whose positions need the key itself rather than its Hash128
+  // (bits-and-blooms' four 64-bit hashes, kinds/classic_bits_and_blooms.cpp)
+  // calls take_whole_keys() when it is made: add_key, add_keys and
+  // test_and_add_key(s) then call test_and_add_whole_key, and the kind
+  // installs its own key query paths and key add path. Such filters are
+  // never concurrent (configure refuses it), so no key lock is taken.
+  void take_whole_keys() { whole_keys_ = true; }
+  // Adds the key; returns whether every position was set before.
+  virtual bool test_and_add_whole_key(const void *key, size_t len);
   // Installs a kind's specialised key paths; reset_key_query_paths() goes
   // back to hashing with hasher_ and calling query() / query_block().
   void set_key_query_paths(const KeyQueryPaths &paths) { key_paths_ = paths; }
@@ -202,6 +211,7 @@ class Filter {
 
   KeyQueryPaths key_paths_{&generic_query_key, &generic_query_keys, this};
   KeyAddPath key_add_{};                                // none: bloom_add takes add_key
+  bool whole_keys_ = false;                             // see take_whole_keys
   uint64_t keys_added_ = 0;                             // when not concurrent
   std::unique_ptr<StripedCounter> concurrent_added_;    // when concurrent
   std::unique_ptr<StripedCounter> concurrent_removed_;  // when concurrent and counting

@@ -69,7 +69,16 @@ struct FilterConfig {
   bool key_hash64() const;  // blocked layout 2 with XXH3: keys hash to 64 bits
   // RedisBloom's positions, (h1 + i h2) mod m (kinds/classic_modulo.cpp),
   // which its hash kind implies: a filter of that kind answers as RedisBloom.
-  bool modulo_probes() const { return hash == HashKind::kRedisBloom; }
+  // Guava's and bits-and-blooms' positions (format 1.5) are reduced mod m
+  // too (interop/foreign_hash.hpp).
+  bool modulo_probes() const {
+    return hash == HashKind::kRedisBloom || hash == HashKind::kGuava || hash == HashKind::kBitsAndBlooms;
+  }
+  // Another system's hash and positions (format 1.5): Guava, bits-and-blooms
+  // or Parquet (interop/foreign_hash.hpp).
+  bool foreign_hash() const {
+    return hash == HashKind::kGuava || hash == HashKind::kBitsAndBlooms || hash == HashKind::kParquet;
+  }
   ProbeScheme probe_scheme() const;
 };
 

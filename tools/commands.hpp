@@ -20,6 +20,7 @@ extern const Command kMergeCommand;
 extern const Command kCalcCommand;
 extern const Command kDedupCommand;
 extern const Command kRemoveCommand;
+extern const Command kConvertCommand;
 
 // Writes c.help to standard output with the library's lists in place of
 // @KINDS@ (every kind), @FIXED_KINDS@ (those of fixed capacity) and

@@ -18,10 +18,10 @@ namespace {
 
 using bloom_cli::Command;
 
-const Command *const kCommands[] = {&bloom_cli::kBuildCommand, &bloom_cli::kQueryCommand,
-                                    &bloom_cli::kStatsCommand, &bloom_cli::kMergeCommand,
-                                    &bloom_cli::kCalcCommand,  &bloom_cli::kDedupCommand,
-                                    &bloom_cli::kRemoveCommand};
+const Command *const kCommands[] = {&bloom_cli::kBuildCommand,  &bloom_cli::kQueryCommand,
+                                    &bloom_cli::kStatsCommand,  &bloom_cli::kMergeCommand,
+                                    &bloom_cli::kCalcCommand,   &bloom_cli::kDedupCommand,
+                                    &bloom_cli::kRemoveCommand, &bloom_cli::kConvertCommand};
 
 const Command *find_command(const char *name) {
   for (const Command *c : kCommands)

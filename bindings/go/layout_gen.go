@@ -32,10 +32,13 @@ const (
 
 // The hashers of the C library (bloom_hash).
 const (
-	HashXXH3       Hash = 1
-	HashMurmur3    Hash = 2
-	HashFNV1a      Hash = 3
-	HashRedisBloom Hash = 4
+	HashXXH3          Hash = 1
+	HashMurmur3       Hash = 2
+	HashFNV1a         Hash = 3
+	HashRedisBloom    Hash = 4
+	HashGuava         Hash = 5
+	HashBitsAndBlooms Hash = 6
+	HashParquet       Hash = 7
 )
 
 // BLOOM_FLAG_* bits of bloom_options.flags and bloom_info.flags.

@@ -100,12 +100,23 @@ typedef enum bloom_hash {
                              blocked filters use XXH3-64 (format 1.1) */
   BLOOM_HASH_MURMUR3 = 2, /* MurmurHash3 x64-128 */
   BLOOM_HASH_FNV1A = 3,   /* FNV-1a 64, widened to 128 bits by a mixer */
-  BLOOM_HASH_REDISBLOOM = 4 /* RedisBloom's: MurmurHash64A twice (the seed,
+  BLOOM_HASH_REDISBLOOM = 4, /* RedisBloom's: MurmurHash64A twice (the seed,
                                then the first value), positions (a + i*b)
                                mod m; seed 0 means RedisBloom's fixed
                                0xc6a4a7935bd1e995. Classic and scalable
                                only, which then size and grow as RedisBloom
                                does (format 1.4, since 0.3.0) */
+  BLOOM_HASH_GUAVA = 5, /* Guava's BloomFilter (MURMUR128_MITZ_64): MurmurHash3
+                           x64-128 with seed 0, positions ((a + i*b) & (2^63 - 1))
+                           mod m, m a multiple of 64. Classic only; sizes as
+                           Guava does (format 1.5, since 0.3.0; docs/interop.md) */
+  BLOOM_HASH_BITS_AND_BLOOMS = 6, /* Go's bits-and-blooms/bloom v3: four 64-bit
+                           MurmurHash3 values, positions as that library's.
+                           Classic only; sizes as it does (format 1.5, since 0.3.0) */
+  BLOOM_HASH_PARQUET = 7 /* Parquet's split-block filter: XXH64 with seed 0 of
+                            the key (the value's plain encoding), Parquet's block
+                            rule and salts. Blocked with BLOOM_FLAG_SPLIT_BLOCK
+                            only (format 1.5, since 0.3.0) */
 } bloom_hash;
 
 /* Adds may run from many threads at once (atomic OR); see the top comment. */
@@ -465,6 +476,82 @@ BLOOM_API bloom_status bloom_image_size(const void *prefix, size_t len, uint64_t
 /* Build a filter from len bytes produced by bloom_serialize / bloom_save.
  * Validated as bloom_load, with the same statuses; buf is not retained. */
 BLOOM_API bloom_status bloom_deserialize(const void *buf, size_t len, bloom_filter **out);
+
+/* ------------------------------------------------------------------------ */
+/* Other systems' filters (docs/interop.md). Since 0.3.0.                   */
+
+/* The file formats of other Bloom filter libraries that bloom_import reads
+ * and bloom_export writes:
+ *  - BLOOM_FORMAT_GUAVA: Java Guava's BloomFilter.writeTo (strategy
+ *    MURMUR128_MITZ_64, Guava's default since 13). Becomes a classic filter
+ *    of hash BLOOM_HASH_GUAVA. A key is the bytes Guava's funnel feeds: a
+ *    string funnel's UTF-8 bytes, a long as 8 bytes little-endian, an int
+ *    as 4, a byte array as it is.
+ *  - BLOOM_FORMAT_BITS_AND_BLOOMS: Go's github.com/bits-and-blooms/bloom v3
+ *    WriteTo (also GobEncode / MarshalBinary). Becomes a classic filter of
+ *    hash BLOOM_HASH_BITS_AND_BLOOMS; a key is the []byte given to Add.
+ *  - BLOOM_FORMAT_PARQUET: a Parquet split-block filter as a column chunk
+ *    stores it, the Thrift BloomFilterHeader and the bitset. Becomes a
+ *    blocked filter with BLOOM_FLAG_SPLIT_BLOCK and hash BLOOM_HASH_PARQUET;
+ *    a key is the value's plain encoding (a BYTE_ARRAY's bytes without their
+ *    length, INT32/INT64/FLOAT/DOUBLE as 4 or 8 bytes little-endian).
+ * Values are pinned; bloom_format_name / bloom_format_from_name name them. */
+typedef enum bloom_format {
+  BLOOM_FORMAT_GUAVA = 1,
+  BLOOM_FORMAT_BITS_AND_BLOOMS = 2,
+  BLOOM_FORMAT_PARQUET = 3
+} bloom_format;
+
+/* Build a filter from len bytes another library wrote in the given format
+ * (above). The filter answers every key as that library does, takes adds,
+ * and saves, merges and exports like any filter; its keys_added is 0 (these
+ * formats do not record it; bloom_info.estimated_keys estimates it). buf is
+ * not retained; *out is set to NULL on failure.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL out, NULL buf with len > 0, an
+ * unknown format); BLOOM_E_FORMAT (not that format, truncated, trailing
+ * bytes, fields that disagree); BLOOM_E_UNSUPPORTED (valid in that system
+ * but not representable: Guava's older MURMUR128_MITZ_32 strategy, a Parquet
+ * filter of another algorithm, hash or compression); BLOOM_E_OVERFLOW (more
+ * than 2^40 bits or 64 hashes); BLOOM_E_NOMEM. Since 0.3.0. */
+BLOOM_API bloom_status bloom_import(int format, const void *buf, size_t len, bloom_filter **out);
+
+/* Exact number of bytes bloom_export writes for f in the format. size: not
+ * NULL. Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL, an unknown format);
+ * BLOOM_E_UNSUPPORTED (f was not made with that format's hash: its keys set
+ * other bits, so rebuild it from its keys); BLOOM_E_OVERFLOW (beyond the
+ * format's limits or size_t). Since 0.3.0. */
+BLOOM_API bloom_status bloom_export_size(const bloom_filter *f, int format, size_t *size);
+
+/* Write f in another library's format into buf (cap bytes): for a filter
+ * that bloom_import made, the bytes it read, with any keys added since (a
+ * Parquet header is written as Parquet's writers encode it; one encoded
+ * otherwise, e.g. with fields a later Parquet added, comes back in that
+ * encoding, the bitset unchanged).
+ * *written receives the number of bytes written, or on
+ * BLOOM_E_BUFFER_TOO_SMALL the size needed. written: not NULL; buf may be
+ * NULL only when cap is 0. Statuses as bloom_export_size, plus
+ * BLOOM_E_BUFFER_TOO_SMALL. Safe alongside queries; not alongside writers.
+ * Since 0.3.0. */
+BLOOM_API bloom_status bloom_export(const bloom_filter *f, int format, void *buf, size_t cap, size_t *written);
+
+/* The Bloom filter of one column in one row group of a whole Parquet file
+ * (len bytes of it, footer included), as bloom_import(BLOOM_FORMAT_PARQUET)
+ * of the filter the column chunk's metadata points at (its
+ * bloom_filter_offset). column is the column's dotted path ("a.b" for a
+ * nested field); row_group counts from 0. buf is not retained; *out is set
+ * to NULL on failure.
+ * Returns as bloom_import, and BLOOM_E_INVALID_ARG for a row group or column
+ * the file does not have (the message lists the columns), BLOOM_E_UNSUPPORTED
+ * for a column without a filter or an encrypted footer. Since 0.3.0. */
+BLOOM_API bloom_status bloom_import_parquet_column(const void *buf, size_t len, const char *column,
+                                                   uint32_t row_group, bloom_filter **out);
+
+/* "guava", "bits-and-blooms", "parquet"; NULL for an unknown value.
+ * Since 0.3.0. */
+BLOOM_API const char *bloom_format_name(int format);
+/* Inverse of bloom_format_name (case-sensitive); 0 for an unknown or NULL
+ * name. Since 0.3.0. */
+BLOOM_API int bloom_format_from_name(const char *name);
 
 /* ------------------------------------------------------------------------ */
 /* Introspection and math                                                    */

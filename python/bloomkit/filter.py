@@ -112,7 +112,10 @@ class Filter(Core):
             kind: "classic", "partitioned", "blocked", "counting" (supports
                 :meth:`remove`) or "scalable" (grows past its capacity).
             hash: "xxh3" (default, fastest), "murmur3", "fnv1a", or "redisbloom"
-                (RedisBloom's hashing and sizing; classic and scalable only).
+                (RedisBloom's hashing and sizing; classic and scalable only),
+                or another library's hashing and sizing: "guava",
+                "bits-and-blooms" (classic) or "parquet" (blocked; see
+                :meth:`import_from`).
             seed: hash seed (None: 0); filters combine only with equal seeds.
             bits: explicit m instead of sizing from (capacity, fp_rate).
             hashes: explicit k (with ``bits``); default the optimal k.
@@ -254,6 +257,42 @@ class Filter(Core):
     def _deserialize(cls, image: object, size: int) -> "Filter":
         out = _native.Handle()
         _check(_lib.bloom_deserialize(image, size, ctypes.byref(out)), "from_bytes")
+        return cls._adopt(out)
+
+    @classmethod
+    def import_from(cls, format: str, data: Union[bytes, bytearray, memoryview]) -> "Filter":
+        """A filter from another library's file: ``format`` is "guava" (Java
+        Guava's ``BloomFilter.writeTo``), "bits-and-blooms" (Go
+        bits-and-blooms/bloom v3 ``WriteTo``) or "parquet" (a Parquet
+        split-block filter with its Thrift header). The filter answers every
+        key as that library did; give keys as the bytes that library hashed
+        (a Guava string funnel's UTF-8 text, a Guava long as
+        ``struct.pack("<q", v)``, a Parquet INT64 the same way). Raises
+        BloomFormatError for damaged or foreign data, BloomError otherwise."""
+        code = _code(format, _lib.bloom_format_from_name, "format", _names(_lib.bloom_format_name))
+        if isinstance(data, str):
+            raise TypeError("import_from takes bytes-like data (a filter file's bytes), not str")
+        buf = _keys.to_bytes(data)
+        out = _native.Handle()
+        _check(_lib.bloom_import(code, buf, len(buf), ctypes.byref(out)), "import_from")
+        return cls._adopt(out)
+
+    @classmethod
+    def import_parquet_column(cls, data: Union[bytes, bytearray, memoryview], column: str,
+                              row_group: int = 0) -> "Filter":
+        """The Bloom filter of ``column`` (its dotted path) in one row group of
+        a whole Parquet file's bytes, as :meth:`import_from` ("parquet") of the
+        filter its footer points at. Raises BloomInvalidArgumentError for a
+        column or row group the file does not have, BloomUnsupportedError for
+        a column without a filter, BloomFormatError for a damaged file."""
+        if not isinstance(column, str) or "\0" in column:
+            raise TypeError("column must be a str without NUL characters")
+        if not isinstance(row_group, int) or not 0 <= row_group < 2**32:
+            raise ValueError("row_group must be an int in [0, 2**32)")
+        buf = _keys.to_bytes(data)
+        out = _native.Handle()
+        _check(_lib.bloom_import_parquet_column(buf, len(buf), column.encode("utf-8"), row_group,
+                                                ctypes.byref(out)), "import_parquet_column")
         return cls._adopt(out)
 
     # -- life cycle ------------------------------------------------------
@@ -529,6 +568,19 @@ class Filter(Core):
     def to_bytes(self) -> bytes:
         """The filter's file image (format v1): what :meth:`save` writes."""
         return bytes(self._image())
+
+    def export(self, format: str) -> bytes:
+        """This filter in another library's format ("guava", "bits-and-blooms"
+        or "parquet"; see :meth:`import_from`): what that library reads. Only
+        a filter made with that format's hash (imported, or created with
+        ``hash=format``) exports; others raise BloomError (unsupported)."""
+        code = _code(format, _lib.bloom_format_from_name, "format", _names(_lib.bloom_format_name))
+        size = ctypes.c_size_t(0)
+        _check(_lib.bloom_export_size(self._h, code, ctypes.byref(size)), "export")
+        buf = ctypes.create_string_buffer(size.value or 1)
+        written = ctypes.c_size_t(0)
+        _check(_lib.bloom_export(self._h, code, buf, size.value, ctypes.byref(written)), "export")
+        return buf.raw[: written.value]
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> Tuple[Callable[..., "Filter"], tuple]:
         """Pickle as the file image, so filters travel to worker processes.

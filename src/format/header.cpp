@@ -61,8 +61,13 @@ std::string hex(uint64_t v) {
 uint64_t checksum64(const void *data, size_t len) { return XXH3_64bits(data, len); }
 
 uint16_t format_minor_for(const FilterConfig &c) {
+  // 1.5 added the foreign hashes (interop/foreign_hash.hpp).
   const bool uses_1_4 = c.modulo_probes() || c.split_block() || c.window_blocked();
-  const uint16_t by_flags = uses_1_4 ? 4 : c.mixed_probes() ? 2 : c.blocked_layout2() ? 1 : kFormatMinor;
+  const uint16_t by_flags = c.foreign_hash()      ? 5
+                            : uses_1_4            ? 4
+                            : c.mixed_probes()    ? 2
+                            : c.blocked_layout2() ? 1
+                                                  : kFormatMinor;
   const uint16_t by_kind = describe(c.kind).format_minor;
   return by_kind > by_flags ? by_kind : by_flags;
 }
@@ -167,7 +172,8 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (foreign != 0)
     fail(Status::kFormat, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
                               ") is not defined for " + descriptor->name + " filters");
-  if (c.modulo_probes() &&
+  // The foreign hashes of 1.5 are checked by validate_foreign (registry.cpp).
+  if (c.hash == HashKind::kRedisBloom &&
       (!descriptor->can(BLOOM_CAP_REDISBLOOM_HASH) || c.mixed_probes() || c.enhanced_probes()))
     fail(Status::kFormat,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "

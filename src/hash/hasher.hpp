@@ -21,9 +21,30 @@ namespace bloom::core {
 
 // kRedisBloom (format 1.4) is RedisBloom's MurmurHash64A pair; its filters
 // also reduce probes modulo m (murmur64a.hpp, kinds/classic_modulo.cpp).
-enum class HashKind : int32_t { kXxh3 = 1, kMurmur3 = 2, kFnv1a = 3, kRedisBloom = 4 };
+// kGuava, kBitsAndBlooms and kParquet (format 1.5) are other systems' hashes
+// and positions, so their filters answer as those systems do
+// (interop/foreign_hash.hpp).
+enum class HashKind : int32_t {
+  kXxh3 = 1,
+  kMurmur3 = 2,
+  kFnv1a = 3,
+  kRedisBloom = 4,
+  kGuava = 5,
+  kBitsAndBlooms = 6,
+  kParquet = 7
+};
 
-inline bool is_valid_hash_kind(int32_t v) { return v >= 1 && v <= 4; }
+inline bool is_valid_hash_kind(int32_t v) { return v >= 1 && v <= 7; }
+
+// Parquet's key hash, XXH64 with seed 0, as the (h1, h2) the split-block
+// code reads: the block is the multiply-high of h1 by the block count, and
+// with the low 32 bits of h1 cleared that is Parquet's
+// ((h >> 32) * blocks) >> 32; the in-block bits come from h2's low 32 bits,
+// Parquet's (uint32) h.
+inline Hash128 parquet_hash(const void *data, size_t len) {
+  const uint64_t h = XXH64(data, len, 0);
+  return {h & ~uint64_t{0xffffffff}, h};
+}
 
 inline Hash128 xxh3_128(const void *data, size_t len, uint64_t seed) {
   const XXH128_hash_t h = XXH3_128bits_withSeed(data, len, seed);
@@ -72,6 +93,14 @@ struct Hasher {
         return fnv1a_128(data, len, seed);
       case HashKind::kRedisBloom:
         return redisbloom_hash(data, len, seed);
+      case HashKind::kGuava:
+        // Guava's Hashing.murmur3_128() (seed 0); also the first two of
+        // bits-and-blooms' four values, which only its lock stripes read
+        // (kinds/classic_bits_and_blooms.cpp takes its keys whole).
+      case HashKind::kBitsAndBlooms:
+        return murmur3_x64_128(data, len, 0);
+      case HashKind::kParquet:
+        return parquet_hash(data, len);
       case HashKind::kXxh3:
       default:
         return xxh3_128(data, len, seed);

@@ -23,14 +23,8 @@ inline uint64_t load_tail(const unsigned char *p, size_t n) {
   return v;
 }
 
-}  // namespace
-
-Hash128 murmur3_x64_128(const void *data, size_t len, uint64_t seed) {
-  const auto *bytes = static_cast<const unsigned char *>(data);
-  const size_t nblocks = len / 16;
-  uint64_t h1 = seed;
-  uint64_t h2 = seed;
-
+// The block loop over nblocks 16-byte blocks, into the state (h1, h2).
+void mix_blocks(const unsigned char *bytes, size_t nblocks, uint64_t &h1, uint64_t &h2) {
   for (size_t i = 0; i < nblocks; ++i) {
     const uint64_t k1 = load_le64(bytes + i * 16);
     const uint64_t k2 = load_le64(bytes + i * 16 + 8);
@@ -41,12 +35,12 @@ Hash128 murmur3_x64_128(const void *data, size_t len, uint64_t seed) {
     h2 = rotl64(h2, 31) + h1;
     h2 = h2 * 5 + 0x38495ab5;
   }
+}
 
-  const unsigned char *tail = bytes + nblocks * 16;
-  const size_t rest = len & 15;
+// The tail (rest < 16 bytes) and the finalisation of a len-byte input.
+Hash128 finish(uint64_t h1, uint64_t h2, const unsigned char *tail, size_t rest, uint64_t len) {
   if (rest > 8) h2 ^= mix_k2(load_tail(tail + 8, rest - 8));
   if (rest > 0) h1 ^= mix_k1(load_tail(tail, rest > 8 ? 8 : rest));
-
   h1 ^= len;
   h2 ^= len;
   h1 += h2;
@@ -56,6 +50,40 @@ Hash128 murmur3_x64_128(const void *data, size_t len, uint64_t seed) {
   h1 += h2;
   h2 += h1;
   return {h1, h2};
+}
+
+}  // namespace
+
+Hash128 murmur3_x64_128(const void *data, size_t len, uint64_t seed) {
+  const auto *bytes = static_cast<const unsigned char *>(data);
+  const size_t nblocks = len / 16;
+  uint64_t h1 = seed;
+  uint64_t h2 = seed;
+  mix_blocks(bytes, nblocks, h1, h2);
+  return finish(h1, h2, bytes + nblocks * 16, len & 15, len);
+}
+
+// The key's blocks are mixed once: the suffixed input shares them, and only
+// its last (partial or completed) block differs.
+Hash256 murmur3_x64_128_and_suffixed(const void *data, size_t len) {
+  const auto *bytes = static_cast<const unsigned char *>(data);
+  const size_t nblocks = len / 16;
+  const size_t rest = len & 15;
+  uint64_t h1 = 0;
+  uint64_t h2 = 0;
+  mix_blocks(bytes, nblocks, h1, h2);
+  const Hash128 a = finish(h1, h2, bytes + nblocks * 16, rest, len);
+  unsigned char tail[16];
+  for (size_t i = 0; i < rest; ++i) tail[i] = bytes[nblocks * 16 + i];
+  tail[rest] = 1;
+  Hash128 b;
+  if (rest + 1 == 16) {
+    mix_blocks(tail, 1, h1, h2);
+    b = finish(h1, h2, tail, 0, len + 1);
+  } else {
+    b = finish(h1, h2, tail, rest + 1, len + 1);
+  }
+  return {{a.h1, a.h2, b.h1, b.h2}};
 }
 
 }  // namespace bloom::core

@@ -26,4 +26,14 @@ inline uint64_t murmur3_fmix64(uint64_t k) {
 
 Hash128 murmur3_x64_128(const void *data, size_t len, uint64_t seed);
 
+struct Hash256 {
+  uint64_t h[4];
+};
+
+// MurmurHash3 x64-128 with seed 0 of the key (h[0], h[1]) and of the key
+// followed by one byte 0x01 (h[2], h[3]): the four base hashes of Go's
+// bits-and-blooms/bloom v3 (its sum256), from which that library derives
+// every position (kinds/classic_bits_and_blooms.cpp).
+Hash256 murmur3_x64_128_and_suffixed(const void *data, size_t len);
+
 }  // namespace bloom::core

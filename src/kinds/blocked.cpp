@@ -35,6 +35,7 @@ uint32_t line_words_of(const FilterConfig &c) {
 BlockedFilter::BlockedFilter(const FilterConfig &config)
     : ArrayFilter(config),
       split_(config.split_block()),
+      parquet_(config.hash == HashKind::kParquet),
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
       kernels_(&blocked::best_kernels()) {
@@ -44,6 +45,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config)
 BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
     : ArrayFilter(config, std::move(bits)),
       split_(config.split_block()),
+      parquet_(config.hash == HashKind::kParquet),
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
       kernels_(&blocked::best_kernels()) {
@@ -53,6 +55,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
 BlockedFilter::BlockedFilter(const BlockedFilter &other)
     : ArrayFilter(other),
       split_(other.split_),
+      parquet_(other.parquet_),
       line_words_(other.line_words_),
       lines_(other.lines_),
       kernels_(other.kernels_) {
@@ -107,6 +110,7 @@ bool BlockedFilter::set_bits(Hash128 h) {
   uint64_t *line = line_words(h);
   const uint32_t x = blocked::line_seed(h.h2);
   if (split_) [[unlikely]] {
+    if (parquet_) return split_block::block_add(line, x, split_block::kParquetSalts);
     if (!config_.concurrent()) return kernels_->split_add(line, x);
     return split_set_bits_concurrent(line, x, kReport);
   }
@@ -157,8 +161,11 @@ bool BlockedFilter::query_concurrent(Hash128 h) const {
 
 bool BlockedFilter::query(Hash128 h) const {
   if (config_.concurrent()) return query_concurrent(h);
-  if (split_) [[unlikely]]
+  if (split_) [[unlikely]] {
+    if (parquet_)
+      return split_block::block_has(line_words(h), blocked::line_seed(h.h2), split_block::kParquetSalts);
     return kernels_->split_query(line_words(h), blocked::line_seed(h.h2));
+  }
   return kernels_->query_line(bits_.words() + line_of(h) * kLineWords, blocked::line_seed(h.h2),
                               view_.probes);
 }

@@ -99,6 +99,9 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   // BLOOM_FLAG_SPLIT_BLOCK (split_block.hpp): 32-byte blocks of k = 8 bits,
   // lines_ counts them and line_words_ is 4; otherwise 64-byte lines of 8.
   bool split_;
+  // The parquet hash kind (format 1.5): split blocks with Parquet's salts
+  // (split_block.hpp), through the portable loops; never concurrent.
+  bool parquet_;
   uint32_t line_words_;
   uint64_t lines_;
   const blocked::Kernels *kernels_;

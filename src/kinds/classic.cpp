@@ -86,6 +86,7 @@ __attribute__((flatten)) int ClassicFilter::query_key_xxh3(const void *self, con
 }
 
 void ClassicFilter::install_key_query() {
+  if (hasher_.kind == HashKind::kBitsAndBlooms) return install_bits_and_blooms_paths();
   if (hasher_.kind != HashKind::kXxh3 || hasher_.hash64) return;  // the generic path serves the rest
   set_key_query(with_shape(config_, []<bool kConcurrent, ProbeScheme kScheme>() {
     return &query_key_xxh3<kConcurrent, kScheme>;

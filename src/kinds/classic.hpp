@@ -49,6 +49,17 @@ class ClassicFilter final : public ProbingArrayFilter<ClassicFilter, BitArray> {
   bool modulo_query(Hash128 h) const;
   void modulo_add_block(const Hash128 *hs, size_t n);
   void modulo_query_block(const Hash128 *hs, size_t n, uint8_t *out) const;
+  // Guava's sign-bit mask of the modulo probes (all ones for RedisBloom's).
+  uint64_t modulo_mask() const;
+  // The bits-and-blooms hash kind (format 1.5; classic_bits_and_blooms.cpp):
+  // positions from four 64-bit hashes of the key, so whole keys.
+  bool test_and_add_whole_key(const void *key, size_t len) override;
+  bool query_whole_key(const void *key, size_t len) const;
+  void install_bits_and_blooms_paths();
+  static int bits_and_blooms_query_key(const void *self, const void *key, size_t len);
+  static void bits_and_blooms_query_keys(const void *self, const void *const *keys, const size_t *lens,
+                                         size_t n, uint8_t *out);
+  static int bits_and_blooms_add_key(const void *self, const void *key, size_t len);
   // bloom_query on an XXH3 filter: the hash and the probes in the one
   // function the C API calls (see install_key_query).
   template <bool kConcurrent, ProbeScheme kScheme>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "error.hpp"
+#include "interop/foreign_hash.hpp"
 #include "kind_table.hpp"
 
 namespace bloom::core {
@@ -61,6 +62,7 @@ void validate_config(const FilterConfig &c) {
     fail(Status::kOverflow, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)
     fail(Status::kInvalidArg, "hash count k = " + std::to_string(c.hashes) + " is outside [1, 64]");
+  if (c.foreign_hash()) validate_foreign(c);
   kind.validate(c);
 }
 

@@ -42,19 +42,24 @@ inline constexpr uint32_t kProbes = 8;                    // k, fixed
 
 inline const uint32_t *multipliers() { return blocked::kSaltMultipliers.data(); }
 
-// The key's 8 bits as four 64-bit words.
-inline void block_mask(uint32_t x, uint64_t *mask) {
+// Parquet's eight salts (its BloomFilter.md), the multipliers of the parquet
+// hash kind (format 1.5). Its block is the multiply-high of parquet_hash's
+// h1 (hash/hasher.hpp), so with these the bits are Parquet's.
+inline constexpr uint32_t kParquetSalts[kProbes] = {0x47b6137bu, 0x44974d91u, 0x8824ad5bu, 0xa2b7289du,
+                                                    0x705495c7u, 0x2df1424bu, 0x9efc4947u, 0x5c6bfb31u};
+
+// The key's 8 bits as four 64-bit words, with the multipliers m.
+inline void block_mask(uint32_t x, uint64_t *mask, const uint32_t *m = multipliers()) {
   for (uint32_t w = 0; w < kBlockWords; ++w) mask[w] = 0;
-  const uint32_t *m = multipliers();
   for (uint32_t i = 0; i < kProbes; ++i) mask[i >> 1] |= uint64_t{1} << ((i & 1) * 32 + ((x * m[i]) >> 27));
 }
 
 // Portable query: every bit of the mask is set. kAtomic reads each word
 // with a relaxed atomic load (concurrent filters; blocked_line.hpp).
 template <bool kAtomic = false>
-inline bool block_has(const uint64_t *block, uint32_t x) {
+inline bool block_has(const uint64_t *block, uint32_t x, const uint32_t *m = multipliers()) {
   uint64_t mask[kBlockWords];
-  block_mask(x, mask);
+  block_mask(x, mask, m);
   bool all = true;
   for (uint32_t w = 0; w < kBlockWords; ++w)
     all &= (blocked::load_word<kAtomic>(block + w) & mask[w]) == mask[w];
@@ -62,9 +67,9 @@ inline bool block_has(const uint64_t *block, uint32_t x) {
 }
 
 // Portable add; returns whether every bit was set before.
-inline bool block_add(uint64_t *block, uint32_t x) {
+inline bool block_add(uint64_t *block, uint32_t x, const uint32_t *m = multipliers()) {
   uint64_t mask[kBlockWords];
-  block_mask(x, mask);
+  block_mask(x, mask, m);
   bool all = true;
   for (uint32_t w = 0; w < kBlockWords; ++w) {
     all &= (block[w] & mask[w]) == mask[w];

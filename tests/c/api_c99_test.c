@@ -125,6 +125,30 @@ int main(int argc, char **argv) {
   CHECK(bloom_version_number() == BLOOM_VERSION_NUMBER);
   CHECK(bloom_version_string() != NULL);
 
+  /* Another library's file: Guava 31.1's bytes for a long funnel filter
+   * (10 keys at 0.01) holding 42L, imported, queried and exported back. */
+  {
+    static const unsigned char guava[22] = {0x01, 0x07, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+                                            0x80, 0x04, 0x00, 0x00, 0x20, 0x01, 0x01, 0x08,
+                                            0x00, 0x00, 0x40, 0x02, 0x00, 0x00};
+    static const unsigned char k42[8] = {42, 0, 0, 0, 0, 0, 0, 0};
+    unsigned char back[22];
+    size_t need = 0, out_len = 0;
+    bloom_filter *gv = NULL;
+    CHECK(bloom_import(BLOOM_FORMAT_GUAVA, guava, sizeof guava, &gv) == BLOOM_OK);
+    CHECK(bloom_query(gv, k42, sizeof k42) == 1);
+    CHECK(bloom_export_size(gv, BLOOM_FORMAT_GUAVA, &need) == BLOOM_OK && need == sizeof guava);
+    CHECK(bloom_export(gv, BLOOM_FORMAT_GUAVA, back, 3, &out_len) == BLOOM_E_BUFFER_TOO_SMALL && out_len == 22);
+    CHECK(bloom_export(gv, BLOOM_FORMAT_GUAVA, back, sizeof back, &out_len) == BLOOM_OK);
+    CHECK(out_len == sizeof guava && memcmp(back, guava, sizeof guava) == 0);
+    CHECK(bloom_export_size(gv, BLOOM_FORMAT_PARQUET, &need) == BLOOM_E_UNSUPPORTED);
+    CHECK(bloom_import(BLOOM_FORMAT_GUAVA, guava, 21, &h) == BLOOM_E_FORMAT && h == NULL);
+    CHECK(bloom_import(9, guava, sizeof guava, &h) == BLOOM_E_INVALID_ARG && h == NULL);
+    CHECK(bloom_format_from_name("bits-and-blooms") == BLOOM_FORMAT_BITS_AND_BLOOMS);
+    CHECK(strcmp(bloom_format_name(BLOOM_FORMAT_PARQUET), "parquet") == 0 && bloom_format_name(0) == NULL);
+    bloom_destroy(gv);
+  }
+
   bloom_destroy(f);
   bloom_destroy(g);
   bloom_destroy(h);

@@ -145,6 +145,36 @@ inline std::vector<Shape> all_shapes() {
       {6, 100, 0.01, 1, 0x4}, {3, 100, 0.01, 1, 0x6}, {1, 100, 0.01, 5},
   };
   for (const Shape &s : bad_since_1_4) out.push_back(s);
+  // Since format 1.5: other systems' hashes (hash 5, unknown before and
+  // refused above, is Guava's since): Guava and bits-and-blooms on classic
+  // filters, Parquet on split blocks, by (n, p) and by explicit m and k.
+  for (int32_t hash : {int32_t{BLOOM_HASH_GUAVA}, int32_t{BLOOM_HASH_BITS_AND_BLOOMS}})
+    for (uint64_t n : ns)
+      for (double p : ps) {
+        Shape s;
+        s.kind = BLOOM_KIND_CLASSIC, s.hash = hash, s.n = n, s.p = p;
+        out.push_back(s);
+      }
+  for (uint64_t n : ns)
+    for (double p : ps) {
+      Shape s;
+      s.kind = BLOOM_KIND_BLOCKED, s.hash = BLOOM_HASH_PARQUET, s.n = n, s.p = p;
+      out.push_back(s);
+    }
+  for (uint64_t m : {64, 6400, 1000, 8192})
+    for (uint32_t k : {0u, 1u, 8u})
+      for (int32_t hash : {5, 6, 7}) {
+        Shape s;
+        s.kind = hash == BLOOM_HASH_PARQUET ? BLOOM_KIND_BLOCKED : BLOOM_KIND_CLASSIC;
+        s.hash = hash, s.bits = m, s.hashes = k, s.n = 300;
+        out.push_back(s);
+      }
+  const Shape bad_since_1_5[] = {
+      {1, 100, 0.01, 7},      {3, 100, 0.01, 5},       {5, 100, 0.01, 6},
+      {4, 100, 0.01, 5},      {1, 100, 0.01, 8},       {1, 100, 0.01, 5, 0x1},
+      {3, 100, 0.01, 7, 0x1}, {1, 100, 0.01, 6, 0, 3}, {3, 100, 0.01, 7, 0, 3},
+  };
+  for (const Shape &s : bad_since_1_5) out.push_back(s);
   return out;
 }
 

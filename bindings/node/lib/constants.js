@@ -27,6 +27,9 @@ const HASHES = Object.freeze({
   murmur3: 2,
   fnv1a: 3,
   redisbloom: 4,
+  guava: 5,
+  bits_and_blooms: 6,
+  parquet: 7,
 });
 /** BLOOM_FLAG_* bits. */
 const FLAGS = Object.freeze({

@@ -31,6 +31,9 @@ pub const BLOOM_HASH_XXH3: i32 = 1;
 pub const BLOOM_HASH_MURMUR3: i32 = 2;
 pub const BLOOM_HASH_FNV1A: i32 = 3;
 pub const BLOOM_HASH_REDISBLOOM: i32 = 4;
+pub const BLOOM_HASH_GUAVA: i32 = 5;
+pub const BLOOM_HASH_BITS_AND_BLOOMS: i32 = 6;
+pub const BLOOM_HASH_PARQUET: i32 = 7;
 
 pub const BLOOM_FLAG_CONCURRENT: u32 = 0x1;
 pub const BLOOM_FLAG_PLAIN_DOUBLE_HASHING: u32 = 0x2;

@@ -10,7 +10,18 @@ public enum HashFunction implements CValue {
   /** FNV-1a 64, widened by a mixer. */
   FNV1A,
   /** RedisBloom's hashing: kinds with {@link Capability#REDISBLOOM_HASH} only. */
-  REDISBLOOM;
+  REDISBLOOM,
+  /** Guava's BloomFilter hashing (MURMUR128_MITZ_64): classic filters only. */
+  GUAVA,
+  /** Go bits-and-blooms/bloom v3's hashing: classic filters only. */
+  BITS_AND_BLOOMS {
+    @Override
+    public String label() {
+      return "bits-and-blooms";
+    }
+  },
+  /** Parquet's split-block hashing: blocked filters (split blocks) only. */
+  PARQUET;
 
   /**
    * @param code a C value
@@ -21,7 +32,7 @@ public enum HashFunction implements CValue {
   }
 
   /**
-   * @param label "xxh3", "murmur3", "fnv1a" or "redisbloom"
+   * @param label "xxh3", "murmur3", "fnv1a", "redisbloom", "guava", "bits-and-blooms" or "parquet"
    * @return its constant
    * @throws IllegalArgumentException for an unknown name
    */

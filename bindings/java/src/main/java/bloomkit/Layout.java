@@ -81,6 +81,9 @@ final class Layout {
   static final int HASH_MURMUR3 = 2;
   static final int HASH_FNV1A = 3;
   static final int HASH_REDISBLOOM = 4;
+  static final int HASH_GUAVA = 5;
+  static final int HASH_BITS_AND_BLOOMS = 6;
+  static final int HASH_PARQUET = 7;
 
   static final int FLAG_CONCURRENT = 0x1;
   static final int FLAG_PLAIN_DOUBLE_HASHING = 0x2;
