@@ -139,6 +139,35 @@ class WindowTest(CliTestCase):
         self.assertIn("--event-time", warnings[0])
         self.assertIn("raise -n to at least", warnings[0])
 
+    def test_stats_reports_the_window_state(self):
+        # Every window member of bloom_info, in text and --json.
+        f = self.path("t.bloom")
+        # 10 lines a second for 400 s; at -p 0.01 an hour is l = 24
+        # generations of 150 s: the third began at 300 s with 1,000 lines.
+        self.dedup(self.stamped(400), "--window", "1h", "-n", "40000", "--event-time", "--save", f)
+        w = self.stats(f)["window"]
+        self.assertEqual(w["window_ms"], 3600000)
+        self.assertGreater(w["k"], 0)
+        self.assertEqual(w["l"], 24)
+        self.assertEqual(w["generation_capacity"], -(-40000 // w["l"]))
+        self.assertEqual(w["generation_ms"], 150000)
+        self.assertEqual(w["generation"], 2)
+        self.assertEqual(w["generation_keys"], 1000)
+        self.assertEqual(w["slice_bits"] % 64, 0)
+        self.assertGreaterEqual(w["clock_ms"], 300000)
+        self.assertEqual(w["generation_start_ms"], 300000)
+        text = self.run_bloom("stats", f, check=0).stdout
+        for label in ("window", "slices (k + l)", "generation size", "generation ", "clock (ms)",
+                      "generation start"):
+            self.assertIn(label, text)
+        self.assertIn(f"{w['k']} + {w['l']}", text)
+        # A count window has no clock; other kinds have no "window".
+        self.dedup("a\n", "--window", "100", "--save", f)
+        self.assertEqual(self.stats(f)["window"]["window_ms"], 0)
+        self.assertNotIn("clock", self.run_bloom("stats", f, check=0).stdout)
+        self.dedup("a\n", "--kind", "classic", "--save", self.path("c.bloom"))
+        self.assertNotIn("window", self.stats(self.path("c.bloom")))
+
     def test_help_shows_seed_004(self):
         p = self.run_bloom("dedup", "--help")
         self.assertIn("--window 1h -n 36e6", p.stdout)
