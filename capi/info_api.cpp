@@ -108,6 +108,16 @@ int bloom_kind_from_name(const char *name) {
 }
 int bloom_hash_from_name(const char *name) { return value_of(kHashNames, name); }
 
+unsigned bloom_kind_caps(int kind) {
+  const core::KindDescriptor *d = core::find_kind(kind);
+  return d != nullptr ? d->caps : 0;
+}
+int bloom_kind_count(void) { return static_cast<int>(core::kinds_end() - core::kinds_begin()); }
+int bloom_kind_at(int i) {
+  if (i < 0 || i >= bloom_kind_count()) return 0;
+  return static_cast<int>(core::kinds_begin()[i]->kind);
+}
+
 #define BLOOM_STR2(x) #x
 #define BLOOM_STR(x) BLOOM_STR2(x)
 const char *bloom_version_string(void) {

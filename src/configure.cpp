@@ -65,10 +65,10 @@ FilterConfig configure(const Options &o) {
   if (c.modulo_probes()) {
     // RedisBloom's probes are plain double hashing (recorded as such,
     // ProbeScheme::kModulo), and only the kinds made of classic arrays take
-    // them (the row's takes_redisbloom_hash).
-    if (!kind->takes_redisbloom_hash)
-      fail(Status::kInvalidArg,
-           std::string("the redisbloom hash is defined for classic and scalable filters, not ") + kind->name);
+    // them (the row's BLOOM_CAP_REDISBLOOM_HASH).
+    if (!kind->can(BLOOM_CAP_REDISBLOOM_HASH))
+      fail(Status::kInvalidArg, "the redisbloom hash is defined for " +
+                                    kinds_with(BLOOM_CAP_REDISBLOOM_HASH) + " filters, not " + kind->name);
     c.flags |= BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
     // Seed 0 (the default) means RedisBloom's fixed seed, so default
     // options give RedisBloom's filter; the file records the seed used.

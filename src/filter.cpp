@@ -35,7 +35,9 @@ std::unique_ptr<StripedCounter> make_counter(const FilterConfig &config) {
 // Concurrent counting filters count removes apart from adds (see
 // count_removed).
 std::unique_ptr<StripedCounter> make_remove_counter(const FilterConfig &config) {
-  return config.concurrent() && config.kind == Kind::kCounting ? std::make_unique<StripedCounter>() : nullptr;
+  return config.concurrent() && describe(config.kind).can(BLOOM_CAP_REMOVE)
+             ? std::make_unique<StripedCounter>()
+             : nullptr;
 }
 
 // Hashes count keys into out. The hasher is a per-filter constant, so its
@@ -83,12 +85,10 @@ void check_keys(const void *const *keys, const size_t *lens, size_t n) {
       fail(Status::kInvalidArg, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
-// Window filters age by their own generations: no slice of one matches a
-// slice of another, so neither union nor intersection keeps both windows.
-[[noreturn]] void refuse_window_set_operation(const char *what) {
-  fail(Status::kUnsupported, std::string(what) +
-                                 ": window filters do not combine: each ages by its own generations, so no "
-                                 "slice of one matches a slice of the other");
+// Reached only when a kind without the capability failed to refuse in its
+// own merge_from / intersect_with: still refuse, never combine unsoundly.
+[[noreturn]] void refuse_combination(const char *what, const char *kind) {
+  fail(Status::kUnsupported, std::string(what) + ": " + kind + " filters do not combine");
 }
 
 // Describes the first identity field in which a and b differ, or "".
@@ -342,8 +342,12 @@ void Filter::check_compatible(const Filter &other) const {
 
 void Filter::merge(const Filter &src) {
   require_writable("merge");
-  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
-    refuse_window_set_operation("merge");
+  // A kind without the capability refuses in its own merge_from, which
+  // knows why.
+  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_MERGE)) {
+    merge_from(src);
+    refuse_combination("merge", kind.name);
+  }
   check_compatible(src);
   const uint64_t a = keys_added();
   const uint64_t b = src.keys_added();
@@ -353,8 +357,10 @@ void Filter::merge(const Filter &src) {
 
 void Filter::intersect(const Filter &src) {
   require_writable("intersect");
-  if (config_.kind == Kind::kWindow || src.config_.kind == Kind::kWindow)
-    refuse_window_set_operation("intersect");
+  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_INTERSECT)) {
+    intersect_with(src);
+    refuse_combination("intersect", kind.name);
+  }
   check_compatible(src);
   const uint64_t n = std::min(keys_added(), src.keys_added());
   intersect_with(src);

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "bloom/bloom.h"
 #include "filter_config.hpp"
@@ -49,10 +50,12 @@ struct KindDescriptor {
   // Adding a key that is fully present changes nothing (the kind only ORs
   // bits in), so a concurrent test-and-add may skip its lock (filter.cpp).
   bool adds_only_set_bits;
-  // The kind takes the redisbloom hash (BLOOM_HASH_REDISBLOOM, format 1.4)
-  // and with it ProbeScheme::kModulo: RedisBloom's filters are classic
-  // arrays, alone or chained.
-  bool takes_redisbloom_hash;
+  // What the kind can do: BLOOM_CAP_* bits, bloom_kind_caps' answer and the
+  // one place consumers and the core ask. BLOOM_CAP_REDISBLOOM_HASH brings
+  // ProbeScheme::kModulo (RedisBloom's filters are classic arrays, alone or
+  // chained); BLOOM_CAP_SPLIT_BLOCK goes with BLOOM_FLAG_SPLIT_BLOCK in
+  // file_flags (a test holds the two together).
+  unsigned caps;
   MixedProbes mixed_probes;
   // From the caller's options (defaults applied, range-checked for the
   // fields every kind shares) to a sized configuration: m, k and the kind's
@@ -66,6 +69,8 @@ struct KindDescriptor {
   // Reads the payload of a file whose header h has passed decode_header;
   // validates h for the kind first (validate_loaded, array_kind.hpp).
   std::unique_ptr<Filter> (*load)(const Header &h, ByteSource &src, bool zero_copy);
+
+  bool can(unsigned cap) const { return (caps & cap) == cap; }
 };
 
 // The descriptor of kind number v, or nullptr when there is none.
@@ -76,5 +81,8 @@ const KindDescriptor &describe(Kind k);
 // Every kind, in kind-number order.
 const KindDescriptor *const *kinds_begin();
 const KindDescriptor *const *kinds_end();
+// The names of the kinds that have every bit of cap, for error messages:
+// "blocked", "classic and scalable", "a, b and c".
+std::string kinds_with(unsigned cap);
 
 }  // namespace bloom::core

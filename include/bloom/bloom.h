@@ -638,6 +638,31 @@ BLOOM_API const char *bloom_hash_name(int hash);
 BLOOM_API int bloom_kind_from_name(const char *name);
 BLOOM_API int bloom_hash_from_name(const char *name);
 
+/* What a kind can do, as BLOOM_CAP_* bits, so that a program asks the
+ * library instead of listing kinds by hand. 0 for an unknown kind. A kind
+ * that has a capability may still refuse one pair of filters (e.g. a merge
+ * of filters of different sizes is BLOOM_E_INCOMPATIBLE); one without it
+ * always refuses (BLOOM_E_UNSUPPORTED or BLOOM_E_INVALID_ARG). Since 0.3.0. */
+#define BLOOM_CAP_MERGE 0x1u          /* bloom_merge (union) */
+#define BLOOM_CAP_INTERSECT 0x2u      /* bloom_intersect; scalable filters
+                                         only while both have one stage */
+#define BLOOM_CAP_REMOVE 0x4u         /* bloom_remove */
+#define BLOOM_CAP_GROWS 0x8u          /* grows past its capacity, keeping
+                                         fp_rate; the other kinds are fixed in
+                                         size and their rate rises when full */
+#define BLOOM_CAP_FORGETS 0x10u       /* forgets old keys on a schedule and
+                                         keeps a clock (bloom_advance) */
+#define BLOOM_CAP_SPLIT_BLOCK 0x20u   /* takes BLOOM_FLAG_SPLIT_BLOCK */
+#define BLOOM_CAP_REDISBLOOM_HASH 0x40u /* takes BLOOM_HASH_REDISBLOOM */
+#define BLOOM_CAP_CONCURRENT 0x80u    /* takes BLOOM_FLAG_CONCURRENT */
+BLOOM_API unsigned bloom_kind_caps(int kind);
+/* The kinds this library has: bloom_kind_at(i) for 0 <= i <
+ * bloom_kind_count() gives their numbers in increasing order, 0 for any
+ * other i. With bloom_kind_name, a program lists them without knowing them
+ * in advance. Since 0.3.0. */
+BLOOM_API int bloom_kind_count(void);
+BLOOM_API int bloom_kind_at(int i);
+
 /* "0.2.0": the library's release version, static. */
 BLOOM_API const char *bloom_version_string(void);
 /* BLOOM_VERSION_NUMBER of the library actually loaded. */

@@ -165,7 +165,7 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (foreign != 0)
     fail(Status::kFormat, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
                               ") is not defined for " + descriptor->name + " filters");
-  if (c.modulo_probes() && (!descriptor->takes_redisbloom_hash || c.mixed_probes() || c.enhanced_probes()))
+  if (c.modulo_probes() && (!descriptor->can(BLOOM_CAP_REDISBLOOM_HASH) || c.mixed_probes() || c.enhanced_probes()))
     fail(Status::kFormat,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
          "unmixed probes (flags " +

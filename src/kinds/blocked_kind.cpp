@@ -46,16 +46,17 @@ void size_blocked(const Options &o, FilterConfig &c) {
 }
 }  // namespace
 
-extern const KindDescriptor kBlockedKind{Kind::kBlocked,
-                                         "blocked",
-                                         kFlagBlockedLayout2 | BLOOM_FLAG_SPLIT_BLOCK,
-                                         0,
-                                         true,
-                                         false,  // takes the redisbloom hash
-                                         MixedProbes::kNever,
-                                         &size_blocked,
-                                         &validate_blocked,
-                                         &create_filter_of<BlockedFilter>,
-                                         &load_single_array<BlockedFilter>};
+extern const KindDescriptor kBlockedKind{
+    .kind = Kind::kBlocked,
+    .name = "blocked",
+    .file_flags = kFlagBlockedLayout2 | BLOOM_FLAG_SPLIT_BLOCK,
+    .format_minor = 0,
+    .adds_only_set_bits = true,
+    .caps = BLOOM_CAP_MERGE | BLOOM_CAP_INTERSECT | BLOOM_CAP_CONCURRENT | BLOOM_CAP_SPLIT_BLOCK,
+    .mixed_probes = MixedProbes::kNever,
+    .size = &size_blocked,
+    .validate = &validate_blocked,
+    .create = &create_filter_of<BlockedFilter>,
+    .load = &load_single_array<BlockedFilter>};
 
 }  // namespace bloom::core

@@ -25,16 +25,17 @@ void size_counting(const Options &o, FilterConfig &c) {
 }
 }  // namespace
 
-extern const KindDescriptor kCountingKind{Kind::kCounting,
-                                          "counting",
-                                          kFlagMixedProbes,
-                                          0,
-                                          false,
-                                          false,  // takes the redisbloom hash
-                                          MixedProbes::kWhenSmall,
-                                          &size_counting,
-                                          &validate_counting,
-                                          &create_filter_of<CountingFilter>,
-                                          &load_single_array<CountingFilter>};
+extern const KindDescriptor kCountingKind{
+    .kind = Kind::kCounting,
+    .name = "counting",
+    .file_flags = kFlagMixedProbes,
+    .format_minor = 0,
+    .adds_only_set_bits = false,
+    .caps = BLOOM_CAP_MERGE | BLOOM_CAP_INTERSECT | BLOOM_CAP_CONCURRENT | BLOOM_CAP_REMOVE,
+    .mixed_probes = MixedProbes::kWhenSmall,
+    .size = &size_counting,
+    .validate = &validate_counting,
+    .create = &create_filter_of<CountingFilter>,
+    .load = &load_single_array<CountingFilter>};
 
 }  // namespace bloom::core

@@ -20,16 +20,17 @@ void validate_partitioned(const FilterConfig &c) {
 }
 }  // namespace
 
-extern const KindDescriptor kPartitionedKind{Kind::kPartitioned,
-                                             "partitioned",
-                                             kFlagMixedProbes,
-                                             0,
-                                             true,
-                                             false,  // takes the redisbloom hash
-                                             MixedProbes::kWhenSmall,
-                                             &size_bit_array,
-                                             &validate_partitioned,
-                                             &create_filter_of<PartitionedFilter>,
-                                             &load_single_array<PartitionedFilter>};
+extern const KindDescriptor kPartitionedKind{
+    .kind = Kind::kPartitioned,
+    .name = "partitioned",
+    .file_flags = kFlagMixedProbes,
+    .format_minor = 0,
+    .adds_only_set_bits = true,
+    .caps = BLOOM_CAP_MERGE | BLOOM_CAP_INTERSECT | BLOOM_CAP_CONCURRENT,
+    .mixed_probes = MixedProbes::kWhenSmall,
+    .size = &size_bit_array,
+    .validate = &validate_partitioned,
+    .create = &create_filter_of<PartitionedFilter>,
+    .load = &load_single_array<PartitionedFilter>};
 
 }  // namespace bloom::core

@@ -5,6 +5,7 @@
 
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "error.hpp"
 #include "kind_table.hpp"
@@ -24,6 +25,18 @@ const KindDescriptor *const kKinds[] = {&kClassicKind,  &kPartitionedKind, &kBlo
 const KindDescriptor *const *kinds_begin() { return std::begin(kKinds); }
 const KindDescriptor *const *kinds_end() { return std::end(kKinds); }
 
+std::string kinds_with(unsigned cap) {
+  std::vector<const char *> names;
+  for (const KindDescriptor *d : kKinds)
+    if (d->can(cap)) names.push_back(d->name);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
 const KindDescriptor *find_kind(int32_t v) {
   for (const KindDescriptor *d : kKinds)
     if (static_cast<int32_t>(d->kind) == v) return d;
@@ -40,9 +53,10 @@ const KindDescriptor &describe(Kind k) {
 void validate_config(const FilterConfig &c) {
   const KindDescriptor &kind = describe(c.kind);
   // An option of one kind on another: the only one is BLOOM_FLAG_SPLIT_BLOCK
-  // (in the blocked row's file_flags).
+  // (in the file_flags of the rows with BLOOM_CAP_SPLIT_BLOCK).
   if ((c.flags & kKnownFlags & ~(kCommonFlags | kind.file_flags)) != 0)
-    fail(Status::kInvalidArg, "BLOOM_FLAG_SPLIT_BLOCK applies to blocked filters only");
+    fail(Status::kInvalidArg, "BLOOM_FLAG_SPLIT_BLOCK applies to " + kinds_with(BLOOM_CAP_SPLIT_BLOCK) +
+                                  " filters only, not " + kind.name);
   if (c.bits < 1 || c.bits > BLOOM_MAX_BITS)
     fail(Status::kOverflow, "bit count m = " + std::to_string(c.bits) + " is outside [1, 2^40]");
   if (c.hashes < 1 || c.hashes > BLOOM_MAX_HASHES)

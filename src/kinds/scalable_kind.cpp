@@ -72,16 +72,17 @@ std::unique_ptr<Filter> load_scalable(const Header &h, ByteSource &src, bool zer
 
 }  // namespace
 
-extern const KindDescriptor kScalableKind{Kind::kScalable,
-                                          "scalable",
-                                          kFlagMixedProbes,
-                                          0,
-                                          false,
-                                          true,  // takes the redisbloom hash
-                                          MixedProbes::kAlways,
-                                          &size_scalable,
-                                          &validate_scalable,
-                                          &create_filter_of<ScalableFilter>,
-                                          &load_scalable};
+extern const KindDescriptor kScalableKind{
+    .kind = Kind::kScalable,
+    .name = "scalable",
+    .file_flags = kFlagMixedProbes,
+    .format_minor = 0,
+    .adds_only_set_bits = false,
+    .caps = BLOOM_CAP_MERGE | BLOOM_CAP_INTERSECT | BLOOM_CAP_GROWS | BLOOM_CAP_REDISBLOOM_HASH,
+    .mixed_probes = MixedProbes::kAlways,
+    .size = &size_scalable,
+    .validate = &validate_scalable,
+    .create = &create_filter_of<ScalableFilter>,
+    .load = &load_scalable};
 
 }  // namespace bloom::core

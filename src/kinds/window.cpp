@@ -298,9 +298,17 @@ void WindowFilter::add_block(const Hash128 *hs, size_t n) {
 }
 
 // Filter::merge and Filter::intersect refuse window filters before these.
-void WindowFilter::merge_from(const Filter &) { fail(Status::kUnsupported, "window filters do not merge"); }
+// Each window ages by its own generations, so no slice of one matches a
+// slice of another: neither union nor intersection keeps both windows.
+void WindowFilter::merge_from(const Filter &) {
+  fail(Status::kUnsupported,
+       "merge: window filters do not combine: each ages by its own generations, so no slice "
+       "of one matches a slice of the other");
+}
 void WindowFilter::intersect_with(const Filter &) {
-  fail(Status::kUnsupported, "window filters do not intersect");
+  fail(Status::kUnsupported,
+       "intersect: window filters do not combine: each ages by its own generations, so no "
+       "slice of one matches a slice of the other");
 }
 
 void WindowFilter::clear_all() {

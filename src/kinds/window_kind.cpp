@@ -49,16 +49,16 @@ void size_window(const Options &o, FilterConfig &c) {
 
 }  // namespace
 
-extern const KindDescriptor kWindowKind{Kind::kWindow,
-                                        "window",
-                                        kFlagMixedProbes | kFlagWindowBlocked,
-                                        3,
-                                        false,
-                                        false,  // takes the redisbloom hash
-                                        MixedProbes::kAlways,
-                                        &size_window,
-                                        &validate_window,
-                                        &create_filter_of<WindowFilter>,
-                                        &WindowFilter::load};
+extern const KindDescriptor kWindowKind{.kind = Kind::kWindow,
+                                        .name = "window",
+                                        .file_flags = kFlagMixedProbes | kFlagWindowBlocked,
+                                        .format_minor = 3,
+                                        .adds_only_set_bits = false,
+                                        .caps = BLOOM_CAP_FORGETS | BLOOM_CAP_CONCURRENT,
+                                        .mixed_probes = MixedProbes::kAlways,
+                                        .size = &size_window,
+                                        .validate = &validate_window,
+                                        .create = &create_filter_of<WindowFilter>,
+                                        .load = &WindowFilter::load};
 
 }  // namespace bloom::core
