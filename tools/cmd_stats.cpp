@@ -101,6 +101,9 @@ std::string json_string(const std::string &s) {
 
 using ull = unsigned long long;
 
+// A kind that forgets on a schedule (the window) has the window members.
+bool forgets(const bloom_info &i) { return (bloom_kind_caps(i.kind) & BLOOM_CAP_FORGETS) != 0; }
+
 // A window filter's own fields (bloom_info's window members), all of them.
 std::string window_json(const bloom_info &i) {
   char buf[512];
@@ -129,7 +132,7 @@ void print_json(const std::string &path, const bloom_info &i) {
       json_number(i.estimated_keys).c_str(), json_number(i.fill_ratio).c_str(),
       json_number(i.expected_fp_rate).c_str(), i.stages, i.counter_bits, json_number(i.growth).c_str(),
       json_number(i.tightening).c_str(), unsigned{i.format_major}, unsigned{i.format_minor},
-      i.kind == BLOOM_KIND_WINDOW ? window_json(i).c_str() : "");
+      forgets(i) ? window_json(i).c_str() : "");
 }
 
 void row(const char *label, const std::string &value) { std::printf("%-18s %s\n", label, value.c_str()); }
@@ -157,7 +160,7 @@ void print_text(const std::string &path, const bloom_info &i) {
     row("tightening", format_double(i.tightening));
   }
   if (i.kind == BLOOM_KIND_COUNTING) row("counter bits", std::to_string(i.counter_bits));
-  if (i.kind == BLOOM_KIND_WINDOW) {
+  if (forgets(i)) {
     row("window", i.window_ms != 0 ? format_count(i.window_ms) + " ms (time), at most " +
                                          format_count(i.capacity) + " keys"
                                    : format_count(i.capacity) + " keys (count)");

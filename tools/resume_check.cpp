@@ -23,7 +23,8 @@ std::string window_label(uint64_t window_ms, uint64_t count) {
 void check_resumed(const bloom_info &info, const bloom_options &o, const Args &args,
                    const std::string &path) {
   const std::string holds = "--resume " + path + " holds a " + kind_label(info.kind) + " filter";
-  const bool window = info.kind == BLOOM_KIND_WINDOW;
+  const unsigned caps = bloom_kind_caps(info.kind);
+  const bool window = (caps & BLOOM_CAP_FORGETS) != 0;
   if (info.kind != o.kind) {
     const std::string saved = window ? "--window " + window_label(info.window_ms, info.capacity) +
                                            (info.window_ms != 0 ? " -n " + std::to_string(info.capacity) : "")
@@ -36,9 +37,9 @@ void check_resumed(const bloom_info &info, const bloom_options &o, const Args &a
     differ.push_back("--window " + window_label(info.window_ms, info.capacity));
   if (window && info.window_ms != 0 && info.capacity != o.capacity)
     differ.push_back("-n " + std::to_string(info.capacity));
-  // Scalable filters report the capacity of all their stages, not the
-  // first stage's -n; a different -n only sizes stages not yet made.
-  if (!window && info.kind != BLOOM_KIND_SCALABLE && args.has("capacity") && info.capacity != o.capacity)
+  // A growing (scalable) filter reports the capacity of all its stages, not
+  // the first stage's -n; a different -n only sizes stages not yet made.
+  if (!window && (caps & BLOOM_CAP_GROWS) == 0 && args.has("capacity") && info.capacity != o.capacity)
     differ.push_back("-n " + std::to_string(info.capacity));
   if (args.has("rate") && info.fp_rate != o.fp_rate) differ.push_back("-p " + format_double(info.fp_rate));
   if (args.has("hash") && info.hash != o.hash) differ.push_back("--hash " + hash_label(info.hash));
