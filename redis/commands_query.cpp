@@ -8,6 +8,7 @@
 #include "filter_key.hpp"
 #include "filter_params.hpp"
 #include "reply.hpp"
+#include "window_filter.hpp"
 
 namespace bloom_redis {
 
@@ -121,11 +122,24 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate > 0.0 ? i.expected_fp_rate : 0.0);
      }},
+    // A window filter's window, as BF.RESERVE's WINDOW takes it, and its
+    // clock (the time of its last write); nil for other filters.
+    {"Window", "WINDOW",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &i) {
+       if (!forgets(v)) return (void)RedisModule_ReplyWithNull(ctx);
+       const std::string w = window_text(i);
+       RedisModule_ReplyWithStringBuffer(ctx, w.data(), w.size());
+     }},
+    {"Clock", "CLOCK",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &i) {
+       if (!timed(v)) return (void)RedisModule_ReplyWithNull(ctx);
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.clock_ms));
+     }},
 };
 
 }  // namespace
 
-// BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR]
+// BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR | WINDOW | CLOCK]
 // The whole reply is a map of RedisBloom's five fields (a flat array in
 // RESP2); one field is a one-element array in RESP2 and a map of one in
 // RESP3, as RedisBloom answers.

@@ -44,7 +44,9 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
     v->items = distinct;
   }
   v->scalable = info.kind == BLOOM_KIND_SCALABLE;
-  v->fixed_capacity = v->scalable ? 0 : info.capacity;
+  // A window forgets instead of filling: no capacity past which adds stop.
+  const bool forgets = (bloom_kind_caps(info.kind) & BLOOM_CAP_FORGETS) != 0;
+  v->fixed_capacity = v->scalable || forgets ? 0 : info.capacity;
   return v;
 }
 
