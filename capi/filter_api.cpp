@@ -113,11 +113,11 @@ bloom_status bloom_clear(bloom_filter *f) {
 
 bloom_status bloom_add(bloom_filter *f, const void *key, size_t len) {
   // The hot path, as bloom_query's: two checks, then the kind's key-level
-  // add (Filter::add_key_fast), which cannot throw. Filters without one
-  // (concurrent, read-only, scalable, window) take the guarded add_key.
-  // Before: the guard, a virtual add_key, the read-only check, the hasher's
-  // switch, a virtual add and the counter's branch -- 61.7 vs 18.0 ns for
-  // a query of the same blocked filter (1e6 keys, p = 1e-4, single_key_ab).
+  // add, which cannot throw. Filters without one (concurrent, read-only,
+  // scalable, window) take the guarded add_key. The general path (the
+  // guard, a virtual add_key, the read-only check, the hasher's switch, a
+  // virtual add and the counter's branch) cost three queries' time
+  // (single_key_ab).
   if (f == nullptr || (key == nullptr && len != 0)) [[unlikely]]
     return add_argument_error(f, key, len);
   core::Filter *filter = to_core(f);

@@ -48,9 +48,8 @@ std::unique_ptr<StripedCounter> make_remove_counter(const FilterConfig &config) 
 // xxhash.h, so only the short-key code is copied in. XXH3-64 blocks (blocked
 // filters) are hashed by length class instead (xxh3_block.hpp); doing the
 // same for XXH3-128 measured no change for the classic kind, whose batch
-// time is its k random line reads (interleaved seed_table runs, 1e6 keys,
-// p = 1e-4: batch insert 33.0-35.4 vs 31.5-35.2 ns, batch query hits
-// 26.2-27.9 vs 27.1-29.0 ns), so it was not kept.
+// time is its k random line reads (seed_table's batch rows), so it was not
+// kept.
 __attribute__((flatten)) void hash_block(const Hasher &hasher, const void *const *keys, const size_t *lens,
                                          size_t count, Hash128 *out) {
   if (hasher.hash64) {
@@ -85,8 +84,9 @@ void check_keys(const void *const *keys, const size_t *lens, size_t n) {
       fail(Status::kInvalidArg, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
-// Reached only when a kind without the capability failed to refuse in its
-// own merge_from / intersect_with: still refuse, never combine unsoundly.
+// A source whose kind cannot combine, or a destination whose kind failed
+// to refuse in its own merge_from / intersect_with: refuse, never combine
+// unsoundly.
 [[noreturn]] void refuse_combination(const char *what, const char *kind) {
   fail(Status::kUnsupported, std::string(what) + ": " + kind + " filters do not combine");
 }
@@ -348,6 +348,8 @@ void Filter::merge(const Filter &src) {
     merge_from(src);
     refuse_combination("merge", kind.name);
   }
+  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_MERGE))
+    refuse_combination("merge", kind.name);
   check_compatible(src);
   const uint64_t a = keys_added();
   const uint64_t b = src.keys_added();
@@ -361,6 +363,8 @@ void Filter::intersect(const Filter &src) {
     intersect_with(src);
     refuse_combination("intersect", kind.name);
   }
+  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_INTERSECT))
+    refuse_combination("intersect", kind.name);
   check_compatible(src);
   const uint64_t n = std::min(keys_added(), src.keys_added());
   intersect_with(src);

@@ -73,12 +73,7 @@ class Filter {
   // --- keys (the C API's entry points; they hash once and dispatch) -------
   void add_key(const void *key, size_t len);
   // bloom_add's fast path: the kind's key-level add and a plain count, when
-  // the filter has one (see KeyAddPath); false means "take add_key".
-  bool add_key_fast(const void *key, size_t len) {
-    if (!has_key_add()) return false;
-    (void)add_key_installed(key, len);
-    return true;
-  }
+  // the filter has one (see KeyAddPath); without one, add_key.
   bool has_key_add() const { return key_add_.add != nullptr; }
   // The installed key-level add (has_key_add()), counted first: the add
   // cannot fail, and counting after it made bloom_add keep a stack frame

@@ -67,7 +67,7 @@ struct KindDescriptor {
   void (*validate)(const FilterConfig &c);
   std::unique_ptr<Filter> (*create)(const FilterConfig &c);
   // Reads the payload of a file whose header h has passed decode_header;
-  // validates h for the kind first (validate_loaded, array_kind.hpp).
+  // validates h for the kind first (validate_loaded, kinds/kind_support.hpp).
   std::unique_ptr<Filter> (*load)(const Header &h, ByteSource &src, bool zero_copy);
 
   bool can(unsigned cap) const { return (caps & cap) == cap; }

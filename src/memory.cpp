@@ -111,9 +111,8 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
     if (length < rounded) fail(Status::kOverflow, "allocation size overflows");
     int flags = MAP_PRIVATE | MAP_ANONYMOUS;
 #ifdef MAP_POPULATE
-    // Populated, a first fill takes no page faults: at 1 M keys / p = 1e-4
-    // (2.75 MB) lazy pages cost the first blocked inserts 1-4 ns each in
-    // this VM (docs/PERFORMANCE.md, round 3).
+    // Populated, a first fill takes no page faults, which a filter of a few
+    // MB would otherwise pay in its first inserts.
     if (length <= kPopulateLimit) flags |= MAP_POPULATE;
 #endif
     void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, flags, -1, 0);

@@ -5,7 +5,7 @@
 // prefetched) before block b is used (added or probed), so each block's
 // memory has a whole block of hashing to arrive; staging and using one block
 // at a time left the first keys of every block waiting on memory requested
-// moments before (docs/PERFORMANCE.md, round 4). Filter::add_keys and the
+// moments before. Filter::add_keys and the
 // blocked kind's batch queries both run this loop.
 #pragma once
 

@@ -4,9 +4,9 @@
 //
 // A concurrent filter counts its adds (Info::keys_added). One shared
 // atomic would be written by every add of every thread, so its cache line
-// would bounce between cores on each key: measured on a 2-core EPYC, two
-// threads adding into one classic filter ran at 0.41x one thread's speed with
-// a shared counter. Each thread instead adds to its own 64-byte stripe
+// would bounce between cores on each key: with a shared counter, two
+// threads adding into one classic filter ran at less than half of one
+// thread's speed (concurrency_bench). Each thread instead adds to its own 64-byte stripe
 // (threads are numbered round-robin, so the first 16 threads never share
 // one), and a reader sums the 16 stripes (reads are rare: get_info, merge,
 // save). Relaxed order suffices: the count orders nothing.

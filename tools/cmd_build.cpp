@@ -96,8 +96,8 @@ unsigned parse_threads(const Args &args) {
 
 // The default thread count: the CPUs available, for inputs of at least 2^20
 // keys (or 16 MiB when they are not counted first). Below that, starting
-// threads and merging their filters cost more than they save: 200,000 keys
-// took 0.33 s on 1 thread and 0.61-0.66 s on 2 (medians of 3, loaded host).
+// threads and merging their filters cost more than they save (200,000 keys
+// built in about half the time on 1 thread as on 2; docs/PERFORMANCE.md).
 unsigned default_threads(uint64_t counted_keys, bool counted, uint64_t input_bytes) {
   const bool large = counted ? counted_keys >= (uint64_t{1} << 20) : input_bytes >= (uint64_t{16} << 20);
   return large ? available_cpus() : 1;

@@ -15,6 +15,15 @@ import (
 	"time"
 )
 
+// numbered is the keys "0", "1", ..., n-1 as strings.
+func numbered(n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprint(i)
+	}
+	return keys
+}
+
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
@@ -149,10 +158,7 @@ func TestScalableStagesAndParams(t *testing.T) {
 	f, err := New(o)
 	must(t, err)
 	defer f.Close()
-	keys := make([]string, 500)
-	for i := range keys {
-		keys[i] = fmt.Sprint(i)
-	}
+	keys := numbered(500)
 	must(t, f.AddStrings(keys))
 	i, _ := f.Info()
 	if i.Stages < 2 || i.Growth != 2 {
@@ -331,10 +337,7 @@ func TestWindowKindWhereTheLibraryHasIt(t *testing.T) {
 	c, err := New(o)
 	must(t, err)
 	defer c.Close()
-	keys := make([]string, 300)
-	for i := range keys {
-		keys[i] = fmt.Sprint(i)
-	}
+	keys := numbered(300)
 	must(t, c.AddStrings(keys))
 	for _, k := range keys[250:] {
 		if !c.ContainsString(k) {

@@ -6,7 +6,10 @@
 //
 // Every kind of the C library is here: classic, partitioned, blocked,
 // counting (with Remove), scalable (grows past its capacity) and window
-// (with a library that has it: KindWindow, Options.WindowMs, Advance).
+// (KindWindow, Options.WindowMs, Advance). What a kind can do is the
+// library's to say: Kinds lists the loaded library's kinds and Kind.Caps
+// their capabilities (CapMerge, CapRemove, ...), so code can ask for a kind
+// that removes keys instead of naming KindCounting.
 // Filters save to the library's file format, which the bloom CLI, C,
 // Python, Rust and the Redis module read unchanged.
 //

@@ -3,24 +3,9 @@ package bloom
 
 import "fmt"
 
-// Status is a bloom_status value of the C library (negative on failure).
+// Status is a bloom_status value of the C library (negative on failure);
+// the constants (StatusOK, ...) are generated from bloom.h.
 type Status int32
-
-// The C library's status values (bloom.h), pinned forever.
-const (
-	StatusOK             Status = 0
-	StatusInvalidArg     Status = -1  // a NULL pointer, a value out of range
-	StatusNoMem          Status = -2  // an allocation failed
-	StatusIO             Status = -3  // open/read/write/fsync/rename failed
-	StatusFormat         Status = -4  // not a bloom filter, or fields that disagree
-	StatusChecksum       Status = -5  // header or payload checksum mismatch
-	StatusVersion        Status = -6  // written by a newer, incompatible format
-	StatusUnsupported    Status = -7  // the operation does not apply to this filter
-	StatusIncompatible   Status = -8  // two filters whose parameters differ
-	StatusOverflow       Status = -9  // a size exceeds the library's limits
-	StatusBufferTooSmall Status = -10 // the output buffer cannot hold the result
-	StatusNotPresent     Status = -11 // Remove of a key that was never added
-)
 
 // String is the library's description of the status ("invalid argument", ...).
 func (s Status) String() string { return strerror(s) }

@@ -3,24 +3,16 @@ package bloom
 
 /*
 #cgo pkg-config: bloom
-#cgo LDFLAGS: -ldl
 #include <stdlib.h>
-#include "bloomgo.h"
+#include "batch.h"
 */
 import "C"
 
 import (
-	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
-)
-
-const (
-	flagConcurrent         = 0x1
-	flagPlainDoubleHashing = 0x2
-	flagSplitBlock         = 0x4
 )
 
 // Filter is a Bloom filter of any kind, owned by Go: Close releases it.
@@ -66,10 +58,16 @@ func adopt(ptr *C.bloom_filter) *Filter {
 	return f
 }
 
+// initOptions fills o with the library's defaults (bloom_options_init is a
+// macro, which cgo cannot call).
+func initOptions(o *C.bloom_options) {
+	C.bloom_options_init_sized(o, C.size_t(unsafe.Sizeof(*o)))
+}
+
 // DefaultOptions are the library's defaults (bloom_options_init).
 func DefaultOptions() Options {
-	var o C.bloomgo_options
-	C.bloomgo_options_init(&o)
+	var o C.bloom_options
+	initOptions(&o)
 	return Options{
 		Kind: Kind(o.kind), Capacity: uint64(o.capacity), FPRate: float64(o.fp_rate), Hash: Hash(o.hash),
 		Seed: uint64(o.seed), Concurrent: o.flags&flagConcurrent != 0,
@@ -82,7 +80,7 @@ func DefaultOptions() Options {
 // LibraryHasWindowMs tells whether the loaded library reads Options.WindowMs
 // (its bloom_options is as long as this binding's).
 func LibraryHasWindowMs() bool {
-	return uintptr(C.bloom_options_size()) >= unsafe.Sizeof(C.bloomgo_options{})
+	return uintptr(C.bloom_options_size()) >= unsafe.Sizeof(C.bloom_options{})
 }
 
 // New creates an empty filter. Errors: ErrInvalidArg (capacity 0 without
@@ -94,8 +92,8 @@ func New(opts Options) (*Filter, error) {
 		return nil, &Error{Status: StatusUnsupported, Op: "create",
 			Message: "this library has no window_ms option (it predates the window kind)"}
 	}
-	var o C.bloomgo_options
-	C.bloomgo_options_init(&o)
+	var o C.bloom_options
+	initOptions(&o)
 	o.kind = C.int32_t(opts.Kind)
 	o.capacity = C.uint64_t(opts.Capacity)
 	o.fp_rate = C.double(opts.FPRate)
@@ -118,7 +116,7 @@ func New(opts Options) (*Filter, error) {
 	o.counter_bits = C.uint32_t(opts.CounterBits)
 	o.window_ms = C.uint64_t(opts.WindowMs)
 	var out *C.bloom_filter
-	if _, err := call("create", func() C.int { return C.int(C.bloomgo_create(&o, &out)) }); err != nil {
+	if _, err := call("create", func() C.int { return C.int(C.bloom_create(&o, &out)) }); err != nil {
 		return nil, err
 	}
 	return adopt(out), nil
@@ -186,13 +184,14 @@ func bytesPtr(b []byte) unsafe.Pointer {
 	return unsafe.Pointer(&b[0])
 }
 
-// stringPtr points at a string's bytes without copying them (Go 1.19 has
-// no unsafe.StringData); C only reads them during the call.
-func stringPtr(s string) unsafe.Pointer {
-	if len(s) == 0 {
+// keyData points at a key's bytes without copying them: a string's and a
+// slice's header both begin with the data pointer (Go 1.19 has no
+// unsafe.StringData). C only reads them during the call.
+func keyData[K []byte | string](k *K) unsafe.Pointer {
+	if len(*k) == 0 {
 		return nil
 	}
-	return unsafe.Pointer((*reflect.StringHeader)(unsafe.Pointer(&s)).Data)
+	return *(*unsafe.Pointer)(unsafe.Pointer(k))
 }
 
 // Clone is a deep copy (of a mapped filter: an ordinary writable one).
@@ -220,7 +219,7 @@ func (f *Filter) Clear() error {
 }
 
 // Single-key calls run without locking the goroutine to its OS thread
-// (the common, successful case; a cgo call costs ~60 ns here already).
+// (the common, successful case; the cgo call is already most of its cost).
 // The goroutine may change threads before bloom_last_error could be read,
 // so a failure is repeated locked to one thread to read its own message:
 // a failed add/test_and_add/remove/query leaves the filter unchanged
@@ -262,47 +261,40 @@ func (f *Filter) key(op int, p unsafe.Pointer, n int) (C.int, error) {
 	return st, nil
 }
 
-// Add adds one key.
-func (f *Filter) Add(key []byte) error {
-	_, err := f.key(opAdd, bytesPtr(key), len(key))
+// keyOp runs one single-key call on a byte-slice or string key.
+func keyOp[K []byte | string](f *Filter, op int, key K) (C.int, error) {
+	r, err := f.key(op, keyData(&key), len(key))
 	runtime.KeepAlive(key)
-	return err
+	return r, err
 }
+
+// status is the error of a call whose result is only its status.
+func status(_ C.int, err error) error { return err }
+
+// answer is a yes/no result: 1 is yes.
+func answer(r C.int, err error) (bool, error) { return r == 1, err }
+
+// Add adds one key.
+func (f *Filter) Add(key []byte) error { return status(keyOp(f, opAdd, key)) }
 
 // AddString adds one key: the string's UTF-8 bytes.
-func (f *Filter) AddString(key string) error {
-	_, err := f.key(opAdd, stringPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return err
-}
+func (f *Filter) AddString(key string) error { return status(keyOp(f, opAdd, key)) }
 
 // Query is true if the key may have been added, false if it certainly was not.
-func (f *Filter) Query(key []byte) (bool, error) {
-	r, err := f.key(opQuery, bytesPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return r == 1, err
-}
+func (f *Filter) Query(key []byte) (bool, error) { return answer(keyOp(f, opQuery, key)) }
 
 // QueryString is Query for a string key.
-func (f *Filter) QueryString(key string) (bool, error) {
-	r, err := f.key(opQuery, stringPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return r == 1, err
-}
+func (f *Filter) QueryString(key string) (bool, error) { return answer(keyOp(f, opQuery, key)) }
 
 // Contains is Query for callers that never use a closed filter: it panics
 // on one (the only way a query can fail).
-func (f *Filter) Contains(key []byte) bool {
-	ok, err := f.Query(key)
-	if err != nil {
-		panic(err)
-	}
-	return ok
-}
+func (f *Filter) Contains(key []byte) bool { return orPanic(f.Query(key)) }
 
 // ContainsString is Contains for a string key.
-func (f *Filter) ContainsString(key string) bool {
-	ok, err := f.QueryString(key)
+func (f *Filter) ContainsString(key string) bool { return orPanic(f.QueryString(key)) }
+
+// orPanic is an answer whose error can only be a closed filter's.
+func orPanic(ok bool, err error) bool {
 	if err != nil {
 		panic(err)
 	}
@@ -311,34 +303,20 @@ func (f *Filter) ContainsString(key string) bool {
 
 // TestAndAdd adds the key and tells whether it may have been present
 // before: false means it was certainly new.
-func (f *Filter) TestAndAdd(key []byte) (bool, error) {
-	r, err := f.key(opTestAndAdd, bytesPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return r == 1, err
-}
+func (f *Filter) TestAndAdd(key []byte) (bool, error) { return answer(keyOp(f, opTestAndAdd, key)) }
 
 // TestAndAddString is TestAndAdd for a string key.
 func (f *Filter) TestAndAddString(key string) (bool, error) {
-	r, err := f.key(opTestAndAdd, stringPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return r == 1, err
+	return answer(keyOp(f, opTestAndAdd, key))
 }
 
-// Remove removes one occurrence of an added key (counting filters).
-// Errors: ErrNotPresent (the filter shows it was never added; nothing
-// changes), ErrUnsupported (another kind).
-func (f *Filter) Remove(key []byte) error {
-	_, err := f.key(opRemove, bytesPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return err
-}
+// Remove removes one occurrence of an added key (kinds whose Caps has
+// CapRemove). Errors: ErrNotPresent (the filter shows it was never added;
+// nothing changes), ErrUnsupported (another kind).
+func (f *Filter) Remove(key []byte) error { return status(keyOp(f, opRemove, key)) }
 
 // RemoveString is Remove for a string key.
-func (f *Filter) RemoveString(key string) error {
-	_, err := f.key(opRemove, stringPtr(key), len(key))
-	runtime.KeepAlive(key)
-	return err
-}
+func (f *Filter) RemoveString(key string) error { return status(keyOp(f, opRemove, key)) }
 
 // batch is keys laid out for the C helpers: one buffer and the lengths.
 type batch struct {
@@ -360,21 +338,8 @@ func getBatch(n, total int) *batch {
 	return b
 }
 
-func bytesBatch(keys [][]byte) *batch {
-	total := 0
-	for _, k := range keys {
-		total += len(k)
-	}
-	b := getBatch(len(keys), total)
-	off := 0
-	for i, k := range keys {
-		off += copy(b.buf[off:], k)
-		b.lens[i] = C.size_t(len(k))
-	}
-	return b
-}
-
-func stringsBatch(keys []string) *batch {
+// packBatch copies keys (byte slices or strings) into one batch.
+func packBatch[K []byte | string](keys []K) *batch {
 	total := 0
 	for _, k := range keys {
 		total += len(k)
@@ -403,7 +368,7 @@ func (f *Filter) addBatch(b *batch) error {
 	}
 	n := C.size_t(len(b.lens))
 	_, err := call("add_batch", func() C.int {
-		return C.int(C.bloomgo_add_batch(f.ptr, b.cbuf(), b.clens(), n))
+		return C.int(C.bloomgo_batch(f.ptr, b.cbuf(), b.clens(), n, nil))
 	})
 	runtime.KeepAlive(f)
 	return err
@@ -421,7 +386,7 @@ func (f *Filter) queryBatch(b *batch, out []bool) error {
 	// bool is one byte holding 0 or 1 in Go; the library writes exactly 0 or 1.
 	res := (*C.uint8_t)(unsafe.Pointer(&out[0]))
 	_, err := call("query_batch", func() C.int {
-		return C.int(C.bloomgo_query_batch(f.ptr, b.cbuf(), b.clens(), n, res))
+		return C.int(C.bloomgo_batch(f.ptr, b.cbuf(), b.clens(), n, res))
 	})
 	runtime.KeepAlive(f)
 	return err
@@ -430,15 +395,15 @@ func (f *Filter) queryBatch(b *batch, out []bool) error {
 // AddBatch adds every key in one library call (bloom_add_batch: hashed in
 // blocks, memory prefetched). The keys are copied into one buffer first:
 // cgo does not let C read a Go slice of Go slices.
-func (f *Filter) AddBatch(keys [][]byte) error { return f.addBatch(bytesBatch(keys)) }
+func (f *Filter) AddBatch(keys [][]byte) error { return f.addBatch(packBatch(keys)) }
 
 // AddStrings is AddBatch for string keys.
-func (f *Filter) AddStrings(keys []string) error { return f.addBatch(stringsBatch(keys)) }
+func (f *Filter) AddStrings(keys []string) error { return f.addBatch(packBatch(keys)) }
 
 // QueryBatch queries every key in one call; the answers in the same order.
 func (f *Filter) QueryBatch(keys [][]byte) ([]bool, error) {
 	out := make([]bool, len(keys))
-	if err := f.queryBatch(bytesBatch(keys), out); err != nil {
+	if err := f.queryBatch(packBatch(keys), out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -447,7 +412,7 @@ func (f *Filter) QueryBatch(keys [][]byte) ([]bool, error) {
 // QueryStrings is QueryBatch for string keys.
 func (f *Filter) QueryStrings(keys []string) ([]bool, error) {
 	out := make([]bool, len(keys))
-	if err := f.queryBatch(stringsBatch(keys), out); err != nil {
+	if err := f.queryBatch(packBatch(keys), out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -560,34 +525,21 @@ func (f *Filter) info(op string, stage int64) (Info, error) {
 	return i, nil
 }
 
-var advanceOnce sync.Once
-var advanceFn C.bloomgo_advance_fn
-
 // Advance moves a time-window filter's clock to nowMs, expiring what fell
-// out of its window. ErrUnsupported when the loaded library predates the
-// window kind (it has no bloom_advance), or as the library says.
+// out of its window. ErrUnsupported for a filter whose kind keeps no clock
+// (Kind.Caps has no CapForgets) or a count window.
 func (f *Filter) Advance(nowMs uint64) error {
 	if f.ptr == nil {
 		return ErrClosed
 	}
-	advanceOnce.Do(func() { advanceFn = C.bloomgo_advance_lookup() })
-	if advanceFn == nil {
-		return &Error{Status: StatusUnsupported, Op: "advance",
-			Message: "this library has no bloom_advance (it predates the window kind)"}
-	}
-	_, err := call("advance", func() C.int { return C.int(C.bloomgo_advance(advanceFn, f.ptr, C.uint64_t(nowMs))) })
+	_, err := call("advance", func() C.int { return C.int(C.bloom_advance(f.ptr, C.uint64_t(nowMs))) })
 	runtime.KeepAlive(f)
 	return err
 }
 
-// LibraryHasAdvance tells whether the loaded library has bloom_advance.
-func LibraryHasAdvance() bool {
-	advanceOnce.Do(func() { advanceFn = C.bloomgo_advance_lookup() })
-	return advanceFn != nil
-}
-
-// Supported tells whether the loaded library implements the kind.
-func (k Kind) Supported() bool { return C.bloom_kind_name(C.int(k)) != nil }
+// LibraryHasAdvance tells whether the loaded library has bloom_advance:
+// always, since this package links it (kept for callers of older versions).
+func LibraryHasAdvance() bool { return true }
 
 // OptimalParams is m (bits) and k (hashes) for n keys at false-positive
 // rate p, as a classic filter of that capacity and rate is sized.

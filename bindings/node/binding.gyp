@@ -5,7 +5,8 @@
   "targets": [
     {
       "target_name": "bloomkit",
-      "sources": ["src/addon.c", "src/errors.c", "src/handle.c", "src/info.c", "src/keys.c", "src/options.c"],
+      "sources": ["src/addon.c", "src/errors.c", "src/handle.c", "src/info.c", "src/keys.c", "src/layout.c",
+                  "src/layout_gen.c", "src/options.c"],
       "defines": ["NAPI_VERSION=8"],
       "cflags_c": ["-std=c11", "-Wall", "-Wextra", "<!@(pkg-config --cflags bloom)"],
       "libraries": [

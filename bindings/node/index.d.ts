@@ -8,10 +8,12 @@ export type Kind = 'classic' | 'partitioned' | 'blocked' | 'counting' | 'scalabl
 /** 'redisbloom': RedisBloom's hashing, classic and scalable only (library 0.3.0+). */
 export type Hash = 'xxh3' | 'murmur3' | 'fnv1a' | 'redisbloom';
 export type Flag = 'concurrent' | 'plain_double_hashing' | 'split_block';
+/** What a kind can do (BLOOM_CAP_*), as kindCaps and kindList report it. */
+export type Cap = 'merge' | 'intersect' | 'remove' | 'grows' | 'forgets' | 'splitBlock' | 'redisbloomHash' | 'concurrent';
 
 /** Parameters of a new filter; absent members take the C library's defaults. */
 export interface FilterOptions {
-  /** Default "classic". "window" needs a library with the window kind. */
+  /** Default "classic"; `kinds` lists the loaded library's. */
   kind?: Kind;
   /** n: expected distinct keys (default 1,000,000; scalable: the first stage's). */
   capacity?: number | bigint;
@@ -64,6 +66,17 @@ export interface FilterInfo {
   readOnly: boolean;
   formatMajor: number;
   formatMinor: number;
+  /** Window filters (0 for other kinds): see bloom.h, BLOOM_KIND_WINDOW. */
+  windowMs: number;
+  windowK: number;
+  windowL: number;
+  sliceBits: number;
+  generationCapacity: number;
+  generation: number;
+  generationKeys: number;
+  generationMs: number;
+  clockMs: number;
+  generationStartMs: number;
 }
 
 /** The C library's bloom_status values. */
@@ -113,7 +126,7 @@ export declare class Filter {
   serializedSize(): number;
   info(): FilterInfo;
   stageInfo(stage: number): FilterInfo;
-  /** Window kind: move the window to nowMs; needs library.hasAdvance. */
+  /** Kinds that forget (kindCaps(kind) has 'forgets'): move a time window to nowMs. */
   advance(nowMs: number | bigint): void;
 }
 
@@ -128,11 +141,16 @@ export declare const library: Readonly<{
   optionsSize: number;
   /** bloom_info_size() of the loaded library. */
   infoSize: number;
-  /** struct_size the binding passes: bloom_options with window_ms (104). */
+  /** struct_size the binding passes: sizeof(bloom_options) of its bloom.h. */
   bindingOptionsSize: number;
-  /** The library exports bloom_advance (the window kind). */
+  /** Always true: the binding links bloom_advance (kept for older callers). */
   hasAdvance: boolean;
 }>;
 export declare const version: string;
+/** The loaded library's kinds (bloom_kind_count/at), in bloom_kind order. */
 export declare const kinds: readonly Kind[];
+/** Each kind's name, bloom_kind number and capabilities; unknownCaps: bits this binding cannot name (0). */
+export declare const kindList: readonly Readonly<{ name: Kind; code: number; caps: readonly Cap[]; unknownCaps: number }>[];
+/** What a kind can do, as the library says; RangeError for an unknown kind. */
+export declare function kindCaps(kind: Kind): readonly Cap[];
 export declare const hashes: readonly Hash[];

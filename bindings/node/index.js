@@ -7,7 +7,9 @@
 const native = require('./lib/native');
 const { BloomError, Status } = require('./lib/errors');
 const { Filter } = require('./lib/filter');
-const { KINDS, HASHES, u64 } = require('./lib/options');
+const { u64 } = require('./lib/options');
+const { HASHES } = require('./lib/constants');
+const { KIND_LIST, KINDS, kindCaps } = require('./lib/kinds');
 
 /**
  * m (bits) and k (hashes) for n keys at false-positive rate p, as a classic
@@ -42,6 +44,10 @@ module.exports = {
   library,
   /** "0.2.0": the loaded library's version. */
   version: library.version,
+  /** The loaded library's kind names ("classic", ...). */
   kinds: Object.freeze(Object.keys(KINDS)),
+  /** Each kind's name, bloom_kind number and capabilities. */
+  kindList: KIND_LIST,
+  kindCaps,
   hashes: Object.freeze(Object.keys(HASHES)),
 };

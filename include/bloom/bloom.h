@@ -539,6 +539,38 @@ BLOOM_API bloom_status bloom_get_info(const bloom_filter *f, bloom_info *out);
 /* sizeof(bloom_info) as this library was built: for FFI callers. */
 BLOOM_API size_t bloom_info_size(void);
 
+/* Where a blocked filter's bits are, so that a program can answer queries
+ * without calling the library: include/bloom/bloom_probe.h is a header-only
+ * probe over this view (the same answers as bloom_query, with no call and
+ * no dispatch). Since 0.3.0.
+ * A key's XXH3-64 value h (XXH3_64bits_withSeed(key, len, seed)) picks the
+ * line floor(h * lines / 2^64) and, with x = the low 32 bits of h, bit
+ * (x * multipliers[j]) >> 23 of its 512-bit line for j < hashes; split
+ * blocks: bit (x * multipliers[i]) >> 27 of 32-bit word i of the 256-bit
+ * block, i < 8. Bit b of a line or block is bit b % 64 of its 64-bit word
+ * b / 64 (in the host's byte order). */
+typedef struct bloom_blocked_view {
+  size_t struct_size;          /* set by the caller to sizeof(bloom_blocked_view) */
+  const uint64_t *words;       /* lines * 8 words (split: lines * 4) */
+  uint64_t lines;              /* 64-byte lines, or 32-byte blocks when split */
+  uint64_t seed;               /* the keys' XXH3-64 seed */
+  const uint32_t *multipliers; /* 64 odd constants, static */
+  uint32_t hashes;             /* k: bits per key (8 when split) */
+  uint32_t split;              /* 1: split blocks (BLOOM_FLAG_SPLIT_BLOCK) */
+} bloom_blocked_view;
+
+/* Fill *out with f's view. Valid until f is destroyed; adds, clear, merge
+ * and intersect change the bits in place, which the view then sees (they
+ * need the same exclusive access as with bloom_query: a probe racing a
+ * writer of a BLOOM_FLAG_CONCURRENT filter is a data race in C's model).
+ * Works on mapped filters (bloom_map): the view points into the mapping.
+ * f: not NULL. out: not NULL, out->struct_size at least
+ * sizeof(bloom_blocked_view).
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
+ * a blocked filter hashing with XXH3 (other kinds and hashers, and blocked
+ * files of format 1.0, whose keys do not hash to one 64-bit value). */
+BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *out);
+
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
  * (0 = the oldest): hashes, bits, bytes, capacity, fp_rate (the stage's
  * p_i), keys_added (keys inserted into that stage), estimated_keys,

@@ -30,6 +30,7 @@ from .errors import (
     BloomVersionError,
 )
 from ._fast import implementation
+from ._native import KindInfo, kinds
 from .filter import Filter
 from .info import FilterInfo
 from .params import Params, expected_fp_rate, library_path, optimal_params, version, version_number
@@ -46,6 +47,8 @@ __all__ = [
     "version_number",
     "library_path",
     "implementation",
+    "kinds",
+    "KindInfo",
     "BloomError",
     "BloomInvalidArgumentError",
     "BloomMemoryError",

@@ -5,8 +5,8 @@ through the batch API, with the key encoding of ``encoding.py``.
 Used by ``bloomkit.dask`` on the workers. Integer columns never become
 Python objects: the int64 values are one little-endian buffer and key i is
 the 8 bytes at offset 8i, so the pointer array is ``base + 8 * arange(n)``
-(9-16x faster than add_many of one bytes object per key in
-bench/dask_build.py). Other columns go key by key through
+(an order of magnitude faster than add_many of one bytes object per key;
+bench/dask_build.py shows it). Other columns go key by key through
 ``encoding.key_bytes``. Needs NumPy (a dependency of
 pandas and Dask); the core package does not.
 """

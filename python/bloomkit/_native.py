@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The C API as ctypes sees it: struct layouts and one prototype per function.
 
-Every function the package calls is declared here with its ``argtypes`` and
-``restype``; a missing ``restype`` would make ctypes truncate returned
-pointers to a C ``int``. Nothing outside this module touches ``ctypes.CDLL``.
+The structs and constants come from _layout.py, which
+scripts/gen_bindings_layout.py writes from bloom.h. Every function the
+package calls is declared here with its ``argtypes`` and ``restype``; a
+missing ``restype`` would make ctypes truncate returned pointers to a C
+``int``. Nothing outside this module touches ``ctypes.CDLL``.
 """
 
 from __future__ import annotations
@@ -14,76 +16,25 @@ from ctypes import (
     c_char_p,
     c_double,
     c_int,
-    c_int32,
     c_size_t,
     c_uint,
     c_uint8,
-    c_uint16,
     c_uint32,
     c_uint64,
     c_void_p,
 )
-from typing import Optional
+from typing import NamedTuple, Optional, Tuple
 
 from . import _locate
-
-
-class Options(ctypes.Structure):
-    """``bloom_options`` (include/bloom/bloom.h), member for member."""
-
-    _fields_ = [
-        ("struct_size", c_size_t),
-        ("kind", c_int32),
-        ("capacity", c_uint64),
-        ("fp_rate", c_double),
-        ("hash", c_int32),
-        ("seed", c_uint64),
-        ("flags", c_uint32),
-        ("bits", c_uint64),
-        ("hashes", c_uint32),
-        ("growth", c_double),
-        ("tightening", c_double),
-        ("counter_bits", c_uint32),
-        ("window_ms", c_uint64),
-    ]
-
-
-class Info(ctypes.Structure):
-    """``bloom_info`` (include/bloom/bloom.h), member for member."""
-
-    _fields_ = [
-        ("struct_size", c_size_t),
-        ("kind", c_int32),
-        ("hash", c_int32),
-        ("seed", c_uint64),
-        ("flags", c_uint32),
-        ("hashes", c_uint32),
-        ("bits", c_uint64),
-        ("bytes", c_uint64),
-        ("capacity", c_uint64),
-        ("fp_rate", c_double),
-        ("keys_added", c_uint64),
-        ("estimated_keys", c_double),
-        ("fill_ratio", c_double),
-        ("expected_fp_rate", c_double),
-        ("stages", c_uint32),
-        ("counter_bits", c_uint32),
-        ("growth", c_double),
-        ("tightening", c_double),
-        ("read_only", c_int32),
-        ("format_major", c_uint16),
-        ("format_minor", c_uint16),
-        ("window_ms", c_uint64),
-        ("window_k", c_uint32),
-        ("window_l", c_uint32),
-        ("slice_bits", c_uint64),
-        ("generation_capacity", c_uint64),
-        ("generation", c_uint64),
-        ("generation_keys", c_uint64),
-        ("generation_ms", c_uint64),
-        ("clock_ms", c_uint64),
-        ("generation_start_ms", c_uint64),
-    ]
+from ._layout import (  # noqa: F401 (the package reads these through this module)
+    CAP_NAMES,
+    FLAG_CONCURRENT,
+    FLAG_PLAIN_DOUBLE_HASHING,
+    FLAG_SPLIT_BLOCK,
+    STATUS_INVALID_ARG,
+    Info,
+    Options,
+)
 
 
 class _FilterStruct(ctypes.Structure):
@@ -110,13 +61,6 @@ class Handle(POINTER(_FilterStruct)):  # type: ignore[misc]
             except Exception:  # interpreter shutdown: the module may be half gone
                 pass
 
-
-FLAG_CONCURRENT = 0x1
-FLAG_PLAIN_DOUBLE_HASHING = 0x2
-FLAG_SPLIT_BLOCK = 0x4
-STATUS_OK = 0
-STATUS_INVALID_ARG = -1
-STATUS_BUFFER_TOO_SMALL = -10
 
 _status = c_int
 _handle_out = POINTER(Handle)
@@ -157,6 +101,9 @@ PROTOTYPES = {
     "bloom_kind_name": (c_char_p, [c_int]),
     "bloom_hash_name": (c_char_p, [c_int]),
     "bloom_kind_from_name": (c_int, [c_char_p]),
+    "bloom_kind_caps": (c_uint, [c_int]),
+    "bloom_kind_count": (c_int, []),
+    "bloom_kind_at": (c_int, [c_int]),
     "bloom_hash_from_name": (c_int, [c_char_p]),
     "bloom_version_string": (c_char_p, []),
     "bloom_version_number": (c_uint, []),
@@ -217,3 +164,33 @@ def default_options() -> Options:
 def text(value: Optional[bytes]) -> str:
     """A C string from the library as ``str`` ("" for NULL)."""
     return value.decode("utf-8", "replace") if value else ""
+
+
+class KindInfo(NamedTuple):
+    """A kind the loaded library has: its name, its bloom_kind number and
+    what it can do (capability names such as "merge", "remove", "grows")."""
+
+    name: str
+    code: int
+    caps: frozenset
+
+
+def caps_of(code: int) -> frozenset:
+    """The names of the capabilities bloom_kind_caps reports for a kind
+    (empty for an unknown one). A bit this package has no name for (a
+    library newer than the package) appears as its hex value, "0x100"."""
+    bits = lib.bloom_kind_caps(code)
+    names = [name for bit, name in CAP_NAMES.items() if bits & bit]
+    unknown = bits & ~sum(CAP_NAMES)
+    names += [hex(1 << i) for i in range(32) if unknown >> i & 1]
+    return frozenset(names)
+
+
+def kinds() -> Tuple[KindInfo, ...]:
+    """Every kind of the loaded library, in bloom_kind order, as the library
+    lists them (bloom_kind_count / bloom_kind_at)."""
+    out = []
+    for i in range(lib.bloom_kind_count()):
+        code = lib.bloom_kind_at(i)
+        out.append(KindInfo(text(lib.bloom_kind_name(code)), code, caps_of(code)))
+    return tuple(out)

@@ -16,8 +16,8 @@ typedef struct {
   bloom_filter *ptr; /* its address; NULL exactly when closed */
 } CoreObject;
 
-/* Single keys at least this long are hashed with the GIL released: 64 KiB
- * takes ~5 us to hash, 50 times the cost of releasing and taking the GIL. */
+/* Single keys at least this long are hashed with the GIL released: hashing
+ * 64 KiB costs tens of times more than releasing and taking the GIL. */
 #define CEXT_UNLOCK_KEY_BYTES ((Py_ssize_t)1 << 16)
 
 /* Keys per library call in add_many / contains_many, as the ctypes path:

@@ -7,7 +7,7 @@
 // branches mispredict on about every other key, and each miss also throws
 // away the work the CPU had started on the next keys: the same keys ordered
 // by length made both the floor (hash + one line read) and a blocked query
-// about 2.5 ns faster per key (1e6 keys, p = 1e-4). A batch can afford to
+// faster (seed_table's floor rows). A batch can afford to
 // sort: one pass files each key under its class (arithmetic, no branch),
 // then one loop per class calls xxhash.h's own function for that class
 // (visible with XXH_INLINE_ALL), so every value is exactly
@@ -17,10 +17,9 @@
 //
 // Used by batch adds (filter.cpp's hash_block). Batch queries of blocked
 // filters hash key by key instead and prefetch each line right after its
-// hash: on Zen 3, filing first issued a block's prefetches in one burst and
-// made batch queries slower (docs/PERFORMANCE.md, round 4); for adds,
-// filing measured the same or a little faster there, and faster on Zen 5
-// (round 2).
+// hash: filing first issues a block's prefetches in one burst, which made
+// batch queries slower on one CPU; for adds, filing measured the same or
+// faster (docs/PERFORMANCE.md, "Decisions the code cites").
 #pragma once
 
 #include <cstddef>

@@ -123,7 +123,7 @@ class ArrayFilter : public Filter {
 // defined in kinds/probing_array_filter_impl.hpp, which only the kind's own
 // .cpp includes and instantiates: other files call them out of line, as
 // they called the kinds' own functions before (inlined into the scalable
-// kind's stage loop, the 8-way dispatch made its adds 1.4x slower).
+// kind's stage loop, the 8-way dispatch slowed its adds down).
 template <typename KindFilter, typename Storage>
 class ProbingArrayFilter : public ArrayFilter<KindFilter, Storage> {
  public:

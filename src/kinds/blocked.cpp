@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "blocked_bits.hpp"
 #include "error.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/blocked_sizing.hpp"
@@ -118,13 +119,11 @@ bool BlockedFilter::set_bits(Hash128 h) {
     // A key already present (duplicates in the stream) writes nothing, so
     // the line stays shared between cores; one predictable branch per key.
     if (query_concurrent(h)) return true;
-    // Otherwise one `lock or` per probe and no branch: the word-by-word loop
-    // below (skip words whose bits are set, else a fetch_or whose old value
-    // makes it a compare-exchange loop) took 64.7 ns per key in
-    // concurrency_bench's one-thread add_batch row, this 46-49 ns (plain
-    // filter: 19-24 ns). Building the mask first and ORing only the words
-    // that lack bits (found without a branch per word) measured 1.3x
-    // slower than this (docs/PERFORMANCE.md, round 10).
+    // Otherwise one `lock or` per probe and no branch: it beat a word-by-word
+    // loop (skip words whose bits are set, else a fetch_or whose old value
+    // makes it a compare-exchange loop) and building the mask first and
+    // ORing only the words that lack bits (concurrency_bench's one-thread
+    // add_batch row; docs/PERFORMANCE.md, "Decisions the code cites").
     for (uint32_t j = 0; j < config_.hashes; ++j) {
       const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
       (void)relaxed_fetch_or(line[b >> 6], uint64_t{1} << (b & 63));
@@ -271,6 +270,13 @@ void BlockedFilter::fill_info(Info &info) const {
   }
   info.expected_fp_rate = rate / static_cast<double>(lines_);
   info.estimated_keys = keys;
+}
+
+std::optional<BlockedBits> blocked_bits(const Filter &f) {
+  const auto *b = dynamic_cast<const BlockedFilter *>(&f);
+  if (b == nullptr || !b->config().key_hash64()) return std::nullopt;
+  const blocked::LineView &v = b->line_view();
+  return BlockedBits{v.words, v.lines, v.seed, v.probes.k, b->config().split_block(), v.probes.mult};
 }
 
 }  // namespace bloom::core

@@ -55,6 +55,8 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
 
   const BitArray &bit_array() const { return bits_; }
   uint64_t lines() const { return lines_; }
+  // The lines and probes every path reads (blocked_bits.hpp hands them out).
+  const blocked::LineView &line_view() const { return view_; }
   const blocked::Kernels &kernels() const { return *kernels_; }
   // Tests only (not thread-safe): answer through another kernel set (same
   // bits, other code).

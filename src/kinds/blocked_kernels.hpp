@@ -13,11 +13,10 @@
 // per-lane variable shift or permute, so it could only redo the scalar
 // work; an SSSE3 + SSE4.1 probe (pmulld for the positions, pshufb gathering
 // 16 probed bytes from the line's four 16-byte quarters, one movemask)
-// answered batch queries no faster than the portable loop (20.5 vs 21.5 ns
-// at 1e6 keys / p = 1e-4, 21.1 vs 25.3 at 1e7 / 0.01) and single keys twice
-// as slowly (59.8 vs 28.4 ns: ~45 dependent instructions against an early
-// exit) on this Zen 3 VM (docs/PERFORMANCE.md, round 4). x86-64 CPUs
-// without AVX2 get the portable set.
+// answered batch queries no faster than the portable loop and single keys
+// about twice as slowly (~45 dependent instructions against an early exit;
+// docs/PERFORMANCE.md, "Decisions the code cites"). x86-64 CPUs without
+// AVX2 get the portable set.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +33,7 @@ struct Probes {
   // repeat probe t mod k. A group's unused lanes then test bits a live probe
   // tests anyway, so the kernels need no mask for them: two fewer
   // instructions per key waiting on its line, and a key's whole probe is one
-  // group when k <= 8 (docs/PERFORMANCE.md, round 5). Unused when k > 16.
+  // group when k <= 8. Unused when k > 16.
   // Aligned so a 32-byte read never splits a cache line; read with
   // unaligned loads all the same, so nothing depends on how the filter
   // object was allocated.
@@ -102,7 +101,7 @@ struct Kernels {
   // Whole queries of filters whose keys hash with XXH3-64 (key_hash64()),
   // indexed [seed is 0][probe_class(k)]. Seed 0 (the default) has its
   // single-key queries' XXH3 seed folded into the constants at compile time
-  // (3 fewer instructions per query; docs/PERFORMANCE.md, round 3); batches
+  // (3 fewer instructions per query); batches
   // gained nothing from it and share one function per class.
   KeyKernels xxh3_64[2][kProbeClasses];
   // The same for concurrent filters (BLOOM_FLAG_CONCURRENT): the line's

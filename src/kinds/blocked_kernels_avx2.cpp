@@ -14,7 +14,7 @@
 // realignment, no branch on k, constants not rebuilt, a tail call from
 // bloom_query. An AVX-512 probe (all sixteen probes in one permute) and an
 // early exit after the first group were measured and not kept
-// (docs/PERFORMANCE.md, round 3, has the numbers).
+// (docs/PERFORMANCE.md, "Decisions the code cites").
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/blocked_line.hpp"
 #include "kinds/split_block.hpp"
@@ -45,8 +45,7 @@ __attribute__((target("avx2"))) inline __m256i all_ones() { return _mm256_set1_e
 // one shift of it. Folded, 31 became a constant that GCC rebuilt on every
 // single query with three instructions (movabs, vmovq, vpbroadcastq) beside
 // the vpcmpeqd of all_ones(); a single query is bound by how many
-// instructions it holds while its line is on the way (docs/PERFORMANCE.md,
-// round 12).
+// instructions it holds while its line is on the way.
 __attribute__((target("avx2"))) inline __m256i opaque_ones() {
   __m256i v;
   __asm__("vpcmpeqd %0, %0, %0" : "=x"(v));
@@ -172,7 +171,7 @@ __attribute__((target("avx2"))) void avx2_query_lines(const uint64_t *words, con
 // b - 32t is outside [0, 32) (a negative count is a huge unsigned one). A
 // single add then issues two stores instead of a dozen stack writes -- the
 // stack mask filled the store queue while the line's miss was pending and
-// made one add cost ~100 ns instead of ~40 (1e6 keys, p = 1e-4).
+// more than doubled the time of an add.
 __attribute__((target("avx2"))) inline bool avx2_line_add(uint64_t *line, uint32_t x, uint32_t k,
                                                           const uint32_t *mult) {
   const __m256i one = _mm256_set1_epi32(1);
@@ -206,11 +205,10 @@ __attribute__((target("avx2"))) bool avx2_add_line(uint64_t *line, uint32_t x, c
 // offset computed eight lanes at a time: ~3 instructions per probe, where
 // building the mask by shifts (avx2_line_add) takes ~11. A single add is
 // bound by how many line misses overlap, i.e. by how few instructions
-// each add holds in the core while its line is on the way: 59.6 ns per add
-// before, 51.8 with the shifts and the early prefetch (1e6 keys, p = 1e-4,
-// single_key_ab, same run). The line's fetch starts before the mask: with
-// the mask's instructions ahead of the line's load, perf put 63% of the
-// old add's samples on that load.
+// each add holds in the core while its line is on the way (single_key_ab
+// measures it). The line's fetch starts before the mask: with the mask's
+// instructions ahead of the line's load, most of the add's time was spent
+// waiting on that load.
 alignas(64) constexpr auto kBitWindows = [] {
   std::array<std::array<uint8_t, 128>, 8> t{};
   for (uint32_t i = 0; i < 8; ++i) t[i][64] = static_cast<uint8_t>(1u << i);
@@ -349,17 +347,14 @@ exact_k_add_lines(std::index_sequence<kKs...>) {
 __attribute__((target("avx2"))) void avx2_add_lines(uint64_t *words, const uint64_t *lines,
                                                     const uint32_t *seeds, size_t n, const Probes &p) {
   // k <= 16: the words and bits from eight lanes at a time, then one OR
-  // per probe (73 instructions per key at k = 12 against 152 for the loop
-  // below; add(b) 15.5 vs 20.2 ns, single_key_ab, 1e6 keys, p = 1e-4, 15
-  // rounds; a fully unrolled scalar loop gave 16.4).
+  // per probe: half the instructions per key of the loop below, and faster
+  // than a fully unrolled scalar loop (single_key_ab's add(b)).
   static constexpr auto kExact = exact_k_add_lines(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   if (p.k >= 1 && p.k <= Kernels::kMaxExactAddK) return kExact[p.k](words, lines, seeds, n, p);
-  // Other k. Lines prefetched by the caller: scalar ORs into the line beat building
-  // the mask in registers here (seed_table batch insert, 1e6 keys, p = 1e-4,
-  // medians of 3 interleaved runs: 20.6 vs 23.5 ns per key), and beat the
-  // one-bit windows of the single add too (single_key_ab, 7 rounds: 21.7
-  // vs 25.9 ns): with the line in cache the windows' extra loads cost more
-  // than the scalar stores.
+  // Other k. Lines prefetched by the caller: scalar ORs into the line beat
+  // building the mask in registers here (seed_table's batch insert), and
+  // beat the one-bit windows of the single add too (single_key_ab): with the
+  // line in cache the windows' extra loads cost more than the scalar stores.
   for (size_t i = 0; i < n; ++i) line_or_probes(words + lines[i] * kLineWords, seeds[i], p.k, p.mult);
 }
 

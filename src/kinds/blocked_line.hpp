@@ -156,9 +156,9 @@ inline const uint64_t *key_line_xxh3_64(const LineView &v, const void *key, size
 // The staging half of a batch query: each key's line and in-line seed, with
 // the line's fetch started as soon as the key is hashed. Keys are hashed one
 // by one: filing a block by XXH3 length class first (xxh3_block.hpp, which
-// saves the length branch's mispredicts) issued every prefetch in a burst
-// at the end of the block and measured slower on Zen 3 (docs/PERFORMANCE.md,
-// round 4).
+// saves the length branch's mispredicts) issues every prefetch in a burst
+// at the end of the block, so the first keys' lines arrive late; it measured
+// slower (docs/PERFORMANCE.md, "Decisions the code cites").
 inline constexpr size_t kKeyBlock = 32;
 inline void stage_key_block(const LineView &v, const void *const *keys, const size_t *lens, size_t count,
                             const uint64_t **lines, uint32_t *seeds) {
@@ -170,7 +170,7 @@ inline void stage_key_block(const LineView &v, const void *const *keys, const si
 
 // A batch query, software-pipelined (pipelined_blocks.hpp): block b + 1 is
 // hashed and its lines prefetched before block b is probed, so every line
-// has a whole block of hashing (about 32 x 5 ns) to arrive. probe(line,
+// has a whole block of hashing (32 keys' hashes) to arrive. probe(line,
 // seed) answers one key; the kernels pass their own probe and flatten this
 // loop into themselves.
 template <typename Probe>

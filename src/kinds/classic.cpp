@@ -50,10 +50,10 @@ bool ClassicFilter::probe_and_set(Hash128 h) {
 // about every other negative query (~15 cycles each); after 4 probes the
 // chance that all are set is 1/16, so the branch predicts well for hits and
 // misses alike, and the 1/16 of misses that pass it are decided by the rest.
-// The extra loads are independent of each other and overlap. Measured (1 and
-// 4 MiB filters, medians of 5, docs/PERFORMANCE.md): misses 35-50 -> 22-30
-// ns, hits 24-27 -> 25-31 ns, against one branch per probe; and slightly
-// faster than one branch per group of 4 for both.
+// The extra loads are independent of each other and overlap. Against one
+// branch per probe it made misses much faster and hits about as fast, and
+// it beat one branch per group of 4 for both (docs/PERFORMANCE.md,
+// "Decisions the code cites").
 template <bool kConcurrent, ProbeScheme kScheme>
 bool ClassicFilter::probe(Hash128 h) const {
   if constexpr (kScheme == ProbeScheme::kModulo) return modulo_query(h);  // classic_modulo.cpp

@@ -246,9 +246,9 @@ double window_blocked_rate(const WindowShape &s) {
 }
 
 namespace {
-// window_blocked_shape's answers, by (W, p): the model takes ~50 ms per
-// evaluation at p = 0.001 on this machine and sizing makes about 8, so a
-// program creating many windows of one shape pays once.
+// window_blocked_shape's answers, by (W, p): one evaluation of the model
+// sums over every slice's age and sizing makes about 8, so a program
+// creating many windows of one shape pays once.
 std::mutex g_shapes_mutex;
 std::map<std::pair<uint64_t, double>, WindowShape> g_shapes;
 constexpr size_t kShapesKept = 256;

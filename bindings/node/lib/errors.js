@@ -2,25 +2,8 @@
 'use strict';
 const native = require('./native');
 
-/**
- * The C library's status codes (include/bloom/bloom.h), pinned forever.
- * @readonly
- * @enum {number}
- */
-const Status = Object.freeze({
-  OK: 0,
-  INVALID_ARG: -1,
-  NOMEM: -2,
-  IO: -3,
-  FORMAT: -4,
-  CHECKSUM: -5,
-  VERSION: -6,
-  UNSUPPORTED: -7,
-  INCOMPATIBLE: -8,
-  OVERFLOW: -9,
-  BUFFER_TOO_SMALL: -10,
-  NOT_PRESENT: -11,
-});
+// The C library's status codes (include/bloom/bloom.h), pinned forever.
+const { Status } = require('./constants');
 
 const STATUS_NAMES = new Map(Object.entries(Status).map(([name, code]) => [code, name]));
 

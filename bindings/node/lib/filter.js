@@ -120,9 +120,9 @@ class Filter {
   }
 
   /**
-   * Counting filters: remove one occurrence of an added key. Throws
-   * BloomError NOT_PRESENT when the filter shows it was never added,
-   * UNSUPPORTED for other kinds.
+   * Kinds that remove (kindCaps(kind) has 'remove'): remove one occurrence
+   * of an added key. Throws BloomError NOT_PRESENT when the filter shows it
+   * was never added, UNSUPPORTED for other kinds.
    * @param {import('../index').Key} key
    */
   remove(key) {
@@ -204,9 +204,9 @@ class Filter {
   }
 
   /**
-   * Window kind: move the time window to nowMs (a time window of windowMs
-   * ms); keys older than the window expire. Needs a library with
-   * bloom_advance (see `library.hasAdvance`), else throws Error.
+   * Kinds that forget (kindCaps(kind) has 'forgets'): move the time window
+   * to nowMs (a time window of windowMs ms); keys older than the window
+   * expire. Other filters throw BloomError UNSUPPORTED.
    * @param {number|bigint} nowMs
    */
   advance(nowMs) {

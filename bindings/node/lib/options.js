@@ -5,14 +5,9 @@
 // TypeError/RangeError; the rest (e.g. fpRate in (0,1), counterBits 4 or 8)
 // is the C library's to refuse, as a BloomError with its message.
 const native = require('./native');
+const { HASHES, FLAGS } = require('./constants');
+const { KINDS } = require('./kinds');
 
-/** Kind names and their pinned bloom_kind values (window = 6: see README). */
-const KINDS = Object.freeze({ classic: 1, partitioned: 2, blocked: 3, counting: 4, scalable: 5, window: 6 });
-/** Hash names and their pinned bloom_hash values. */
-const HASHES = Object.freeze({ xxh3: 1, murmur3: 2, fnv1a: 3, redisbloom: 4 });
-const FLAG_CONCURRENT = 0x1;
-const FLAG_PLAIN_DOUBLE_HASHING = 0x2;
-const FLAG_SPLIT_BLOCK = 0x4;
 const MAX_U64 = (1n << 64n) - 1n;
 
 const DEFAULTS = native.optionsDefaults();
@@ -58,20 +53,20 @@ function code(table, what, value, fallback) {
 
 /**
  * @param {import('../index').FilterOptions} [options]
- * @returns {object} the members of bloomkit_options (src/bloom_next.h)
+ * @returns {object} the members of bloom_options, camelCase (src/options.c)
  */
 function toNative(options = {}) {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   for (const key of Object.keys(options)) {
     if (!KNOWN.has(key)) throw new TypeError(`unknown option ${JSON.stringify(key)}`);
   }
-  const flags = (options.concurrent ? FLAG_CONCURRENT : 0) |
-    (options.plainDoubleHashing ? FLAG_PLAIN_DOUBLE_HASHING : 0) |
-    (options.splitBlock ? FLAG_SPLIT_BLOCK : 0);
+  const flags = (options.concurrent ? FLAGS.CONCURRENT : 0) |
+    (options.plainDoubleHashing ? FLAGS.PLAIN_DOUBLE_HASHING : 0) |
+    (options.splitBlock ? FLAGS.SPLIT_BLOCK : 0);
   return {
     kind: code(KINDS, 'kind', options.kind, DEFAULTS.kind),
     capacity: u64('capacity', options.capacity, DEFAULTS.capacity),
-    fp_rate: real('fpRate', options.fpRate, DEFAULTS.fp_rate),
+    fpRate: real('fpRate', options.fpRate, DEFAULTS.fpRate),
     hash: code(HASHES, 'hash', options.hash, DEFAULTS.hash),
     seed: u64('seed', options.seed, DEFAULTS.seed),
     flags,
@@ -79,9 +74,9 @@ function toNative(options = {}) {
     hashes: u32('hashes', options.hashes, DEFAULTS.hashes),
     growth: real('growth', options.growth, DEFAULTS.growth),
     tightening: real('tightening', options.tightening, DEFAULTS.tightening),
-    counter_bits: u32('counterBits', options.counterBits, DEFAULTS.counter_bits),
-    window_ms: u64('windowMs', options.windowMs, DEFAULTS.window_ms),
+    counterBits: u32('counterBits', options.counterBits, DEFAULTS.counterBits),
+    windowMs: u64('windowMs', options.windowMs, DEFAULTS.windowMs),
   };
 }
 
-module.exports = { toNative, KINDS, HASHES, u64 };
+module.exports = { toNative, u64 };

@@ -2,10 +2,10 @@
 'use strict';
 // An array of string keys as one UTF-8 byte run plus a Uint32Array of byte
 // lengths, so the native side makes no N-API call per key: four such calls
-// per key (bk_batch_get) cost 2-5x the C batch itself. One concatenation and
+// per key (bk_batch_get) cost several times the C batch itself. One concatenation and
 // one UTF-8 write into a reused buffer measured fastest of the ways tried
 // (docs/PERFORMANCE.md, "Bindings"): per-key utf8Write and
-// TextEncoder.encodeInto were 3-4x slower (a native call per key).
+// TextEncoder.encodeInto were several times slower (a native call per key).
 
 const SCRATCH_KEEP = 1 << 24; // reuse up to 16 MB; larger batches get one-off arrays
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
@@ -38,9 +38,8 @@ function packStrings(keys) {
   const n = keys.length;
   const lengths = lengthsFor(n);
   // One pass takes the lengths and builds the concatenation (a rope, which
-  // utf8Write flattens as it writes): pack + C add measured 51-57 ns a key
-  // against 64-72 for a lengths loop, keys.join('') and a fresh Uint32Array
-  // (one process, alternated, medians of 7).
+  // utf8Write flattens as it writes): pack + C add measured faster than a
+  // lengths loop, keys.join('') and a fresh Uint32Array (bindings/bench).
   let joined = '';
   try {
     for (let i = 0; i < n; i++) {
@@ -73,7 +72,7 @@ function packStrings(keys) {
 /**
  * An array of Uint8Arrays (Buffers) copied into one byte run: TypedArray
  * set() per key is a V8 builtin, no N-API call, and beat the per-element
- * native path 217 -> ~20 ns a key (1000-key batches, same run).
+ * native path by an order of magnitude (bindings/bench).
  * @param {unknown[]} keys
  * @returns {{bytes: Buffer, lengths: Uint32Array} | null}
  */

@@ -1,26 +1,43 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The native half of bloomkit: one N-API function per C API call, taking a
+ * The native half of bloomkit: N-API functions over the C API, taking a
  * filter handle (a JS External, handle.c) first. Argument shapes are checked
  * by the JS half (lib/), which is the public API; this file only converts
  * and reports C statuses as BloomError (errors.c).
+ *
+ * Every function is one row of the table at the end: its JS name, a runner
+ * for its shape (a key call, a batch, two filters, a path, ...), and the C
+ * call the runner makes. One entry point (dispatch) takes the arguments and
+ * hands the row to its runner.
  */
 #include <node_api.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bloom_next.h"
 #include "errors.h"
 #include "handle.h"
 #include "info.h"
 #include "keys.h"
 #include "options.h"
 
-#define ARGS(n)                                           \
-  size_t argc = (n);                                      \
-  napi_value argv[(n) > 0 ? (n) : 1];                     \
-  napi_get_cb_info(env, cbinfo, &argc, argv, NULL, NULL); \
-  if (argc < (n)) return bk_throw_type(env, "bloomkit: missing argument")
+typedef struct op op;
+/* argv holds op->argc arguments (dispatch checked that many were given). */
+typedef napi_value (*runner)(napi_env env, const op *o, napi_value *argv);
+
+struct op {
+  const char *name; /* the JS name */
+  runner run;
+  size_t argc;
+  const char *what; /* the operation errors name; NULL: the JS name */
+  int answers;      /* key and batch calls: return the answers */
+  int packed;       /* batch calls: packed bytes and lengths, not an array */
+  int (*key)(bloom_filter *f, const void *key, size_t len);
+  bloom_status (*pair)(bloom_filter *dst, const bloom_filter *src);
+  bloom_status (*open)(const char *path, bloom_filter **out);
+  bloom_status (*self)(bloom_filter *f);
+};
+
+enum { MAX_ARGS = 3 };
 
 static napi_value undefined(napi_env env) {
   napi_value v;
@@ -47,6 +64,18 @@ static napi_value string(napi_env env, const char *s) {
   return v;
 }
 
+/* undefined after a successful call, else the BloomError thrown. */
+static napi_value done(napi_env env, const op *o, int status) {
+  if (status < 0) return bk_throw_status(env, status, o->what ? o->what : o->name);
+  return undefined(env);
+}
+
+/* A filter handle made from the out-parameter of a successful call. */
+static napi_value made(napi_env env, const op *o, int status, bloom_filter *f) {
+  if (status < 0) return bk_throw_status(env, status, o->what ? o->what : o->name);
+  return bk_handle_new(env, f);
+}
+
 /* A path as a malloc'd C string; NULL (thrown) on a non-string. The JS half
  * refuses embedded NULs, which C would silently stop at. */
 static char *path_of(napi_env env, napi_value v) {
@@ -64,141 +93,79 @@ static char *path_of(napi_env env, napi_value v) {
   return p;
 }
 
-static napi_value js_set_error_class(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+/* A new Uint8Array of n bytes (one allocation) for a batch's answers; lib/
+ * turns it into booleans in JS, far cheaper than a napi_set_element call
+ * per key. */
+static int answers_new(napi_env env, size_t n, void **bytes, napi_value *out) {
+  napi_value buffer;
+  return napi_create_arraybuffer(env, n, bytes, &buffer) == napi_ok &&
+         napi_create_typedarray(env, napi_uint8_array, n, buffer, 0, out) == napi_ok;
+}
+
+/* ---- life cycle ------------------------------------------------------------- */
+
+static napi_value run_set_error_class(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
   if (bk_set_error_class(env, argv[0]) != napi_ok)
     return bk_throw_error(env, "bloomkit: setErrorClass failed");
   return undefined(env);
 }
 
-static napi_value js_options_defaults(napi_env env, napi_callback_info cbinfo) {
-  (void)cbinfo;
+static napi_value run_options_defaults(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
+  (void)argv;
   return bk_options_defaults(env);
 }
 
-static napi_value js_create(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
-  bloomkit_options o;
-  if (!bk_options_get(env, argv[0], &o)) return NULL;
+static napi_value run_create(napi_env env, const op *o, napi_value *argv) {
+  bloom_options opts;
+  if (!bk_options_get(env, argv[0], &opts)) return NULL;
   bloom_filter *f = NULL;
-  bloom_status s = bloom_create((const bloom_options *)&o, &f);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "create");
-  return bk_handle_new(env, f);
+  bloom_status s = bloom_create(&opts, &f); /* before made() reads f */
+  return made(env, o, s, f);
 }
 
-static napi_value js_close(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_close(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
   bk_handle_close(env, argv[0]);
   return undefined(env);
 }
 
-static napi_value js_clone(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_clone(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]), *copy = NULL;
   if (!f) return NULL;
-  bloom_status s = bloom_clone(f, &copy);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "clone");
-  return bk_handle_new(env, copy);
+  bloom_status s = bloom_clone(f, &copy); /* before made() reads copy */
+  return made(env, o, s, copy);
 }
 
-static napi_value js_clear(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+/* A call on the filter alone (clear). */
+static napi_value run_self(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
-  bloom_status s = bloom_clear(f);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "clear");
-  return undefined(env);
+  return done(env, o, o->self(f));
 }
 
-/* ---- keys ---------------------------------------------------------------- */
+/* ---- keys ------------------------------------------------------------------- */
 
-static napi_value js_add(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
+static int c_add(bloom_filter *f, const void *key, size_t len) { return bloom_add(f, key, len); }
+static int c_query(bloom_filter *f, const void *key, size_t len) { return bloom_query(f, key, len); }
+static int c_remove(bloom_filter *f, const void *key, size_t len) { return bloom_remove(f, key, len); }
+
+/* One key: add, query, testAndAdd, remove. */
+static napi_value run_key(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   bk_key k;
   if (!f || !bk_key_get(env, argv[1], &k)) return NULL;
-  bloom_status s = bloom_add(f, k.data, k.len);
+  int r = o->key(f, k.data, k.len);
   bk_key_release(&k);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "add");
-  return undefined(env);
-}
-
-static napi_value js_query(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  bk_key k;
-  if (!f || !bk_key_get(env, argv[1], &k)) return NULL;
-  int r = bloom_query(f, k.data, k.len);
-  bk_key_release(&k);
-  if (r < 0) return bk_throw_status(env, r, "query");
+  if (r < 0 || !o->answers) return done(env, o, r);
   return boolean(env, r == 1);
-}
-
-static napi_value js_test_and_add(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  bk_key k;
-  if (!f || !bk_key_get(env, argv[1], &k)) return NULL;
-  int r = bloom_test_and_add(f, k.data, k.len);
-  bk_key_release(&k);
-  if (r < 0) return bk_throw_status(env, r, "testAndAdd");
-  return boolean(env, r == 1);
-}
-
-static napi_value js_remove(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  bk_key k;
-  if (!f || !bk_key_get(env, argv[1], &k)) return NULL;
-  bloom_status s = bloom_remove(f, k.data, k.len);
-  bk_key_release(&k);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "remove");
-  return undefined(env);
-}
-
-static napi_value js_add_batch(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  if (!f) return NULL;
-  bk_batch b;
-  if (!bk_batch_get(env, argv[1], &b)) {
-    bk_batch_release(&b);
-    return NULL;
-  }
-  bloom_status s = bloom_add_batch(f, (const void *const *)b.ptrs, b.lens, b.n);
-  bk_batch_release(&b);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "addBatch");
-  return undefined(env);
-}
-
-/* Answers as a Uint8Array of 0/1 (one allocation); lib/ turns it into
- * booleans in JS, which costs ~1 ns a key against ~20 for napi_set_element. */
-static napi_value js_query_batch(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  if (!f) return NULL;
-  bk_batch b;
-  if (!bk_batch_get(env, argv[1], &b)) {
-    bk_batch_release(&b);
-    return NULL;
-  }
-  napi_value buffer, out;
-  void *results = NULL;
-  if (napi_create_arraybuffer(env, b.n, &results, &buffer) != napi_ok ||
-      napi_create_typedarray(env, napi_uint8_array, b.n, buffer, 0, &out) != napi_ok) {
-    bk_batch_release(&b);
-    return NULL;
-  }
-  bloom_status s = bloom_query_batch(f, (const void *const *)b.ptrs, b.lens, b.n, results);
-  bk_batch_release(&b);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "queryBatch");
-  return out;
 }
 
 /* Packed batches: all keys' bytes in one byte view, their lengths in a
  * Uint32Array. lib/filter.js packs arrays of strings this way (one join and
  * one UTF-8 encoding in JS), which avoids the four N-API calls per key of
- * bk_batch_get: with those, a batch cost 2-3x the C call per key. */
+ * bk_batch_get: with those, a batch cost several times the C call per key. */
 typedef struct packed {
   const void **ptrs;
   size_t *lens;
@@ -243,185 +210,124 @@ static void packed_release(packed *p) {
   free(p->lens);
 }
 
-static napi_value js_add_packed(napi_env env, napi_callback_info cbinfo) {
-  ARGS(3);
+/* A batch of keys, from an array (bk_batch_get) or packed: added, or
+ * queried into a Uint8Array of 0/1. */
+static napi_value run_batch(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
-  packed p;
-  if (!packed_get(env, argv[1], argv[2], &p)) {
-    packed_release(&p);
-    return NULL;
-  }
-  bloom_status s = bloom_add_batch(f, (const void *const *)p.ptrs, p.lens, p.n);
-  packed_release(&p);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "addBatch");
-  return undefined(env);
-}
-
-static napi_value js_query_packed(napi_env env, napi_callback_info cbinfo) {
-  ARGS(3);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  if (!f) return NULL;
-  packed p;
-  if (!packed_get(env, argv[1], argv[2], &p)) {
-    packed_release(&p);
-    return NULL;
-  }
-  napi_value buffer, out;
+  bk_batch b = {0};
+  packed p = {0};
+  int ok = o->packed ? packed_get(env, argv[1], argv[2], &p) : bk_batch_get(env, argv[1], &b);
+  const void *const *ptrs = o->packed ? p.ptrs : (const void *const *)b.ptrs;
+  const size_t *lens = o->packed ? p.lens : b.lens;
+  size_t n = o->packed ? p.n : b.n;
+  napi_value out = NULL;
   void *results = NULL;
-  if (napi_create_arraybuffer(env, p.n, &results, &buffer) != napi_ok ||
-      napi_create_typedarray(env, napi_uint8_array, p.n, buffer, 0, &out) != napi_ok) {
+  bloom_status s = BLOOM_OK;
+  if (ok && o->answers) ok = answers_new(env, n, &results, &out);
+  if (ok) s = o->answers ? bloom_query_batch(f, ptrs, lens, n, results) : bloom_add_batch(f, ptrs, lens, n);
+  if (o->packed)
     packed_release(&p);
-    return NULL;
-  }
-  bloom_status s = bloom_query_batch(f, (const void *const *)p.ptrs, p.lens, p.n, results);
-  packed_release(&p);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "queryBatch");
+  else
+    bk_batch_release(&b);
+  if (!ok) return NULL;
+  if (s != BLOOM_OK || !o->answers) return done(env, o, s);
   return out;
 }
 
-/* ---- set operations -------------------------------------------------------- */
+/* ---- set operations ----------------------------------------------------------- */
 
-static napi_value js_merge(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
+static napi_value run_pair(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *dst = bk_handle_get(env, argv[0]);
   if (!dst) return NULL;
   bloom_filter *src = bk_handle_get(env, argv[1]);
   if (!src) return NULL;
-  bloom_status s = bloom_merge(dst, src);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "merge");
-  return undefined(env);
+  return done(env, o, o->pair(dst, src));
 }
 
-static napi_value js_intersect(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  bloom_filter *dst = bk_handle_get(env, argv[0]);
-  if (!dst) return NULL;
-  bloom_filter *src = bk_handle_get(env, argv[1]);
-  if (!src) return NULL;
-  bloom_status s = bloom_intersect(dst, src);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "intersect");
-  return undefined(env);
-}
+/* ---- persistence -------------------------------------------------------------- */
 
-/* ---- persistence ----------------------------------------------------------- */
-
-static napi_value js_save(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
+static napi_value run_save(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
   char *path = path_of(env, argv[1]);
   if (!path) return NULL;
   bloom_status s = bloom_save(f, path);
   free(path);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "save");
-  return undefined(env);
+  return done(env, o, s);
 }
 
-typedef bloom_status (*opener)(const char *, bloom_filter **);
-
-static napi_value open_path(napi_env env, napi_callback_info cbinfo, opener open, const char *what) {
-  ARGS(1);
+/* load, map. */
+static napi_value run_open(napi_env env, const op *o, napi_value *argv) {
   char *path = path_of(env, argv[0]);
   if (!path) return NULL;
   bloom_filter *f = NULL;
-  bloom_status s = open(path, &f);
+  bloom_status s = o->open(path, &f);
   free(path);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, what);
-  return bk_handle_new(env, f);
+  return made(env, o, s, f);
 }
 
-static napi_value js_load(napi_env env, napi_callback_info cbinfo) {
-  return open_path(env, cbinfo, bloom_load, "load");
-}
-
-static napi_value js_map(napi_env env, napi_callback_info cbinfo) {
-  return open_path(env, cbinfo, bloom_map, "map");
-}
-
-static napi_value js_serialized_size(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_serialized_size(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
   size_t size = 0;
   bloom_status s = bloom_serialized_size(f, &size);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "serializedSize");
+  if (s != BLOOM_OK) return done(env, o, s);
   return number(env, (double)size);
 }
 
 /* Straight into a new Buffer: no copy of the image. */
-static napi_value js_serialize(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_serialize(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
   size_t size = 0, written = 0;
   bloom_status s = bloom_serialized_size(f, &size);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "serialize");
+  if (s != BLOOM_OK) return done(env, o, s);
   void *data = NULL;
   napi_value out;
   if (napi_create_buffer(env, size, &data, &out) != napi_ok) return NULL;
   s = bloom_serialize(f, data, size, &written);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "serialize");
+  if (s != BLOOM_OK) return done(env, o, s);
   return out;
 }
 
-static napi_value js_deserialize(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_deserialize(napi_env env, const op *o, napi_value *argv) {
   bk_key bytes;
   if (!bk_key_get(env, argv[0], &bytes)) return NULL;
   bloom_filter *f = NULL;
   bloom_status s = bloom_deserialize(bytes.data, bytes.len, &f);
   bk_key_release(&bytes);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "deserialize");
-  return bk_handle_new(env, f);
+  return made(env, o, s, f);
 }
 
-/* ---- introspection ---------------------------------------------------------- */
+/* ---- introspection ------------------------------------------------------------ */
 
-static napi_value js_info(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
-  bloom_filter *f = bk_handle_get(env, argv[0]);
-  if (!f) return NULL;
-  bloom_info info;
-  memset(&info, 0, sizeof info);
-  info.struct_size = sizeof info;
-  bloom_status s = bloom_get_info(f, &info);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "info");
-  return bk_info_object(env, &info);
-}
-
-static napi_value js_stage_info(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
+/* info (argc 1) and stageInfo (argc 2: the stage). */
+static napi_value run_info(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
   uint32_t stage = 0;
-  if (napi_get_value_uint32(env, argv[1], &stage) != napi_ok)
+  if (o->argc == 2 && napi_get_value_uint32(env, argv[1], &stage) != napi_ok)
     return bk_throw_type(env, "bloomkit: stage must be a number");
   bloom_info info;
   memset(&info, 0, sizeof info);
   info.struct_size = sizeof info;
-  bloom_status s = bloom_get_stage_info(f, stage, &info);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "stageInfo");
+  bloom_status s = o->argc == 2 ? bloom_get_stage_info(f, stage, &info) : bloom_get_info(f, &info);
+  if (s != BLOOM_OK) return done(env, o, s);
   return bk_info_object(env, &info);
 }
 
-static napi_value js_advance(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
-  if (!bloom_advance)
-    return bk_throw_error(env, "bloomkit: this libbloomfilter has no bloom_advance (the window kind)");
+static napi_value run_advance(napi_env env, const op *o, napi_value *argv) {
   bloom_filter *f = bk_handle_get(env, argv[0]);
   if (!f) return NULL;
   uint64_t now = 0;
   bool lossless = false;
   if (napi_get_value_bigint_uint64(env, argv[1], &now, &lossless) != napi_ok || !lossless)
     return bk_throw_type(env, "bloomkit: nowMs must be a non-negative BigInt");
-  bloom_status s = bloom_advance(f, now);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "advance");
-  return undefined(env);
+  return done(env, o, bloom_advance(f, now));
 }
 
-static napi_value js_optimal_params(napi_env env, napi_callback_info cbinfo) {
-  ARGS(2);
+static napi_value run_optimal_params(napi_env env, const op *o, napi_value *argv) {
   uint64_t n = 0, bits = 0;
   uint32_t hashes = 0;
   double p = 0;
@@ -430,7 +336,7 @@ static napi_value js_optimal_params(napi_env env, napi_callback_info cbinfo) {
       napi_get_value_double(env, argv[1], &p) != napi_ok)
     return bk_throw_type(env, "bloomkit: optimalParams(n: BigInt, p: number)");
   bloom_status s = bloom_optimal_params(n, p, &bits, &hashes);
-  if (s != BLOOM_OK) return bk_throw_status(env, s, "optimalParams");
+  if (s != BLOOM_OK) return done(env, o, s);
   napi_value obj;
   napi_create_object(env, &obj);
   napi_set_named_property(env, obj, "bits", number(env, (double)bits));
@@ -438,8 +344,8 @@ static napi_value js_optimal_params(napi_env env, napi_callback_info cbinfo) {
   return obj;
 }
 
-static napi_value js_expected_fp_rate(napi_env env, napi_callback_info cbinfo) {
-  ARGS(3);
+static napi_value run_expected_fp_rate(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
   uint64_t n = 0, bits = 0;
   uint32_t hashes = 0;
   bool l1 = false, l2 = false;
@@ -450,73 +356,98 @@ static napi_value js_expected_fp_rate(napi_env env, napi_callback_info cbinfo) {
   return number(env, bloom_expected_fp_rate(n, bits, hashes));
 }
 
-static napi_value js_strerror(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
+static napi_value run_strerror(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
   int32_t status = 0;
   napi_get_value_int32(env, argv[0], &status);
   return string(env, bloom_strerror(status));
 }
 
-static napi_value js_kind_name(napi_env env, napi_callback_info cbinfo) {
-  ARGS(1);
-  int32_t code = 0;
-  napi_get_value_int32(env, argv[0], &code);
-  return string(env, bloom_kind_name(code));
+/* [{name, code, caps}] for every kind the library lists, caps as
+ * BLOOM_CAP_* bits (lib/kinds.js names them). */
+static napi_value run_kinds(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
+  (void)argv;
+  napi_value list;
+  napi_create_array(env, &list);
+  int count = bloom_kind_count();
+  for (int i = 0; i < count; i++) {
+    int code = bloom_kind_at(i);
+    napi_value kind;
+    napi_create_object(env, &kind);
+    napi_set_named_property(env, kind, "name", string(env, bloom_kind_name(code)));
+    napi_set_named_property(env, kind, "code", number(env, code));
+    napi_set_named_property(env, kind, "caps", number(env, bloom_kind_caps(code)));
+    napi_set_element(env, list, (uint32_t)i, kind);
+  }
+  return list;
 }
 
-static napi_value js_library(napi_env env, napi_callback_info cbinfo) {
-  (void)cbinfo;
+static napi_value run_library(napi_env env, const op *o, napi_value *argv) {
+  (void)o;
+  (void)argv;
   napi_value obj;
   napi_create_object(env, &obj);
   napi_set_named_property(env, obj, "version", string(env, bloom_version_string()));
   napi_set_named_property(env, obj, "versionNumber", number(env, bloom_version_number()));
   napi_set_named_property(env, obj, "optionsSize", number(env, (double)bloom_options_size()));
   napi_set_named_property(env, obj, "infoSize", number(env, (double)bloom_info_size()));
-  napi_set_named_property(env, obj, "bindingOptionsSize", number(env, (double)sizeof(bloomkit_options)));
-  napi_set_named_property(env, obj, "hasAdvance", boolean(env, bloom_advance != NULL));
+  napi_set_named_property(env, obj, "bindingOptionsSize", number(env, (double)sizeof(bloom_options)));
+  /* The addon links bloom_advance, so a library that loads has it. */
+  napi_set_named_property(env, obj, "hasAdvance", boolean(env, 1));
   return obj;
 }
 
+/* ---- the table ------------------------------------------------------------------ */
+
+static const op ops[] = {
+    {.name = "setErrorClass", .run = run_set_error_class, .argc = 1},
+    {.name = "optionsDefaults", .run = run_options_defaults},
+    {.name = "create", .run = run_create, .argc = 1},
+    {.name = "close", .run = run_close, .argc = 1},
+    {.name = "clone", .run = run_clone, .argc = 1},
+    {.name = "clear", .run = run_self, .argc = 1, .self = bloom_clear},
+    {.name = "add", .run = run_key, .argc = 2, .key = c_add},
+    {.name = "query", .run = run_key, .argc = 2, .key = c_query, .answers = 1},
+    {.name = "testAndAdd", .run = run_key, .argc = 2, .key = bloom_test_and_add, .answers = 1},
+    {.name = "remove", .run = run_key, .argc = 2, .key = c_remove},
+    {.name = "addBatch", .run = run_batch, .argc = 2},
+    {.name = "queryBatch", .run = run_batch, .argc = 2, .answers = 1},
+    {.name = "addPacked", .run = run_batch, .argc = 3, .what = "addBatch", .packed = 1},
+    {.name = "queryPacked", .run = run_batch, .argc = 3, .what = "queryBatch", .packed = 1, .answers = 1},
+    {.name = "merge", .run = run_pair, .argc = 2, .pair = bloom_merge},
+    {.name = "intersect", .run = run_pair, .argc = 2, .pair = bloom_intersect},
+    {.name = "save", .run = run_save, .argc = 2},
+    {.name = "load", .run = run_open, .argc = 1, .open = bloom_load},
+    {.name = "map", .run = run_open, .argc = 1, .open = bloom_map},
+    {.name = "serializedSize", .run = run_serialized_size, .argc = 1},
+    {.name = "serialize", .run = run_serialize, .argc = 1},
+    {.name = "deserialize", .run = run_deserialize, .argc = 1},
+    {.name = "info", .run = run_info, .argc = 1},
+    {.name = "stageInfo", .run = run_info, .argc = 2},
+    {.name = "advance", .run = run_advance, .argc = 2},
+    {.name = "optimalParams", .run = run_optimal_params, .argc = 2},
+    {.name = "expectedFpRate", .run = run_expected_fp_rate, .argc = 3},
+    {.name = "strerror", .run = run_strerror, .argc = 1},
+    {.name = "kinds", .run = run_kinds},
+    {.name = "library", .run = run_library},
+};
+
+static napi_value dispatch(napi_env env, napi_callback_info cbinfo) {
+  size_t argc = MAX_ARGS;
+  napi_value argv[MAX_ARGS];
+  void *data = NULL;
+  napi_get_cb_info(env, cbinfo, &argc, argv, NULL, &data);
+  const op *o = data;
+  if (argc < o->argc) return bk_throw_type(env, "bloomkit: missing argument");
+  return o->run(env, o, argv);
+}
+
 static napi_value init(napi_env env, napi_value exports) {
-  static const struct {
-    const char *name;
-    napi_callback fn;
-  } table[] = {
-      {"setErrorClass", js_set_error_class},
-      {"optionsDefaults", js_options_defaults},
-      {"create", js_create},
-      {"close", js_close},
-      {"clone", js_clone},
-      {"clear", js_clear},
-      {"add", js_add},
-      {"query", js_query},
-      {"testAndAdd", js_test_and_add},
-      {"remove", js_remove},
-      {"addBatch", js_add_batch},
-      {"queryBatch", js_query_batch},
-      {"addPacked", js_add_packed},
-      {"queryPacked", js_query_packed},
-      {"merge", js_merge},
-      {"intersect", js_intersect},
-      {"save", js_save},
-      {"load", js_load},
-      {"map", js_map},
-      {"serializedSize", js_serialized_size},
-      {"serialize", js_serialize},
-      {"deserialize", js_deserialize},
-      {"info", js_info},
-      {"stageInfo", js_stage_info},
-      {"advance", js_advance},
-      {"optimalParams", js_optimal_params},
-      {"expectedFpRate", js_expected_fp_rate},
-      {"strerror", js_strerror},
-      {"kindName", js_kind_name},
-      {"library", js_library},
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     napi_value fn;
-    if (napi_create_function(env, table[i].name, NAPI_AUTO_LENGTH, table[i].fn, NULL, &fn) != napi_ok ||
-        napi_set_named_property(env, exports, table[i].name, fn) != napi_ok)
+    if (napi_create_function(env, ops[i].name, NAPI_AUTO_LENGTH, dispatch, (void *)&ops[i], &fn) != napi_ok ||
+        napi_set_named_property(env, exports, ops[i].name, fn) != napi_ok)
       return NULL;
   }
   return exports;

@@ -1,64 +1,46 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "info.h"
 
+#include "layout.h"
+
 static void put(napi_env env, napi_value obj, const char *name, napi_value v) {
   napi_set_named_property(env, obj, name, v);
 }
 
-static void put_num(napi_env env, napi_value obj, const char *name, double x) {
+static napi_value text(napi_env env, const char *s) {
   napi_value v;
-  napi_create_double(env, x, &v);
-  put(env, obj, name, v);
+  napi_create_string_utf8(env, s, NAPI_AUTO_LENGTH, &v);
+  return v;
 }
 
-static void put_name(napi_env env, napi_value obj, const char *name, const char *text, int code) {
+/* The library's name of a kind or hash, or its number when the library has
+ * no name for it. */
+static napi_value name_or_code(napi_env env, const char *name, int32_t code) {
   napi_value v;
-  if (text)
-    napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &v);
-  else  // a value newer than this library's name table
-    napi_create_int32(env, code, &v);
-  put(env, obj, name, v);
+  if (name) return text(env, name);
+  napi_create_int32(env, code, &v);
+  return v;
 }
 
 napi_value bk_info_object(napi_env env, const bloom_info *in) {
   napi_value obj, v, flags;
   napi_create_object(env, &obj);
-  put_name(env, obj, "kind", in->kind == 6 ? "window" : bloom_kind_name(in->kind), in->kind);
-  put_name(env, obj, "hash", bloom_hash_name(in->hash), in->hash);
+  /* Every member as a Number under its camelCase name; then those with a
+   * richer JS form. */
+  for (size_t i = 0; i < bk_info_members_count; i++)
+    put(env, obj, bk_info_members[i].name, bk_member_get(env, in, &bk_info_members[i], 0));
+  put(env, obj, "kind", name_or_code(env, bloom_kind_name(in->kind), in->kind));
+  put(env, obj, "hash", name_or_code(env, bloom_hash_name(in->hash), in->hash));
   napi_create_bigint_uint64(env, in->seed, &v);
   put(env, obj, "seed", v);
   napi_create_array(env, &flags);
   uint32_t n = 0;
-  if (in->flags & BLOOM_FLAG_CONCURRENT) {
-    napi_create_string_utf8(env, "concurrent", NAPI_AUTO_LENGTH, &v);
-    napi_set_element(env, flags, n++, v);
-  }
-  if (in->flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) {
-    napi_create_string_utf8(env, "plain_double_hashing", NAPI_AUTO_LENGTH, &v);
-    napi_set_element(env, flags, n++, v);
-  }
-  if (in->flags & 0x4u) { /* BLOOM_FLAG_SPLIT_BLOCK (0.3.0): older headers lack the name */
-    napi_create_string_utf8(env, "split_block", NAPI_AUTO_LENGTH, &v);
-    napi_set_element(env, flags, n++, v);
-  }
+  for (size_t i = 0; i < bk_flags_count; i++)
+    if (in->flags & bk_flags[i].bit) napi_set_element(env, flags, n++, text(env, bk_flags[i].name));
   put(env, obj, "flags", flags);
-  put_num(env, obj, "flagBits", in->flags);
-  put_num(env, obj, "hashes", in->hashes);
-  put_num(env, obj, "bits", (double)in->bits);
-  put_num(env, obj, "bytes", (double)in->bytes);
-  put_num(env, obj, "capacity", (double)in->capacity);
-  put_num(env, obj, "fpRate", in->fp_rate);
-  put_num(env, obj, "keysAdded", (double)in->keys_added);
-  put_num(env, obj, "estimatedKeys", in->estimated_keys);
-  put_num(env, obj, "fillRatio", in->fill_ratio);
-  put_num(env, obj, "expectedFpRate", in->expected_fp_rate);
-  put_num(env, obj, "stages", in->stages);
-  put_num(env, obj, "counterBits", in->counter_bits);
-  put_num(env, obj, "growth", in->growth);
-  put_num(env, obj, "tightening", in->tightening);
+  napi_create_uint32(env, in->flags, &v);
+  put(env, obj, "flagBits", v);
   napi_get_boolean(env, in->read_only != 0, &v);
   put(env, obj, "readOnly", v);
-  put_num(env, obj, "formatMajor", in->format_major);
-  put_num(env, obj, "formatMinor", in->format_minor);
   return obj;
 }

@@ -5,7 +5,10 @@
 //! Every kind of the C API is here: classic, partitioned, blocked, counting
 //! (with `remove`), scalable (grows past its capacity) and window (with a
 //! library that has it). Filters save to the library's file format, which
-//! the `bloom` CLI, C, Python, Go and the Redis module read unchanged.
+//! the `bloom` CLI, C, Python, Go and the Redis module read unchanged. What
+//! a kind can do is the library's to say: [`kinds`] lists the loaded
+//! library's kinds and [`Kind::caps`] their [`Caps`], so code asks for a
+//! kind that removes keys ([`Caps::REMOVE`]) rather than naming one.
 //!
 //! ```
 //! use bloom::{Filter, Kind, Options};
@@ -36,6 +39,7 @@
 //! on `&self`, and reaches the calls that must not overlap them only through
 //! `&mut self`.
 
+mod caps;
 mod concurrent;
 mod error;
 mod filter;
@@ -43,6 +47,7 @@ mod info;
 mod options;
 mod params;
 
+pub use caps::{kinds, Caps, KindInfo};
 pub use concurrent::ConcurrentFilter;
 pub use error::{Error, Result, Status};
 pub use filter::Filter;

@@ -5,6 +5,7 @@ use std::ffi::CString;
 
 use bloom_sys as sys;
 
+use crate::caps::{caps_of, Caps};
 use crate::error::{static_str, Error, Result, Status};
 
 /// The filter kinds of the C library.
@@ -72,6 +73,12 @@ impl Kind {
             "window" => Some(Kind::Window),
             _ => None,
         })
+    }
+
+    /// What the kind can do, as the loaded library says (empty if the
+    /// library does not implement it).
+    pub fn caps(self) -> Caps {
+        caps_of(self.code())
     }
 
     /// Whether the loaded library implements this kind.
@@ -206,7 +213,31 @@ pub fn library_has_window_ms() -> bool {
     lib >= std::mem::size_of::<sys::bloom_options>()
 }
 
+/// Builder methods that set one field each: `.kind(Kind::Blocked)`, ...
+macro_rules! setters {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        $(
+            #[doc = concat!("Sets `", stringify!($field), "`.")]
+            pub fn $field(mut self, $field: $ty) -> Options {
+                self.$field = $field;
+                self
+            }
+        )*
+    };
+}
+
 impl Options {
+    setters!(
+        kind: Kind,
+        hash: Hash,
+        seed: u64,
+        concurrent: bool,
+        plain_double_hashing: bool,
+        split_block: bool,
+        counter_bits: u32,
+        window_ms: u64,
+    );
+
     /// Defaults with a capacity and rate: the usual way to start.
     pub fn new(capacity: u64, fp_rate: f64) -> Options {
         Options {
@@ -214,30 +245,6 @@ impl Options {
             fp_rate,
             ..Options::default()
         }
-    }
-    pub fn kind(mut self, kind: Kind) -> Options {
-        self.kind = kind;
-        self
-    }
-    pub fn hash(mut self, hash: Hash) -> Options {
-        self.hash = hash;
-        self
-    }
-    pub fn seed(mut self, seed: u64) -> Options {
-        self.seed = seed;
-        self
-    }
-    pub fn concurrent(mut self, on: bool) -> Options {
-        self.concurrent = on;
-        self
-    }
-    pub fn plain_double_hashing(mut self, on: bool) -> Options {
-        self.plain_double_hashing = on;
-        self
-    }
-    pub fn split_block(mut self, on: bool) -> Options {
-        self.split_block = on;
-        self
     }
     /// Explicit m and k (k = 0: the optimal k for m and capacity).
     pub fn bits_hashes(mut self, bits: u64, hashes: u32) -> Options {
@@ -248,14 +255,6 @@ impl Options {
     pub fn growth(mut self, growth: f64, tightening: f64) -> Options {
         self.growth = growth;
         self.tightening = tightening;
-        self
-    }
-    pub fn counter_bits(mut self, bits: u32) -> Options {
-        self.counter_bits = bits;
-        self
-    }
-    pub fn window_ms(mut self, ms: u64) -> Options {
-        self.window_ms = ms;
         self
     }
 

@@ -4,9 +4,9 @@
  * single key of up to 256 bytes is copied to the stack, a longer one and a
  * batch are read in place from the Java arrays (GetPrimitiveArrayCritical:
  * no native block to fill); a batch is one byte[] of packed keys plus an
- * int[] of each key's end offset. Through JNA the same calls cost 5.8-16x C
- * for single keys and 1.4-13x for batches, through this 2.4-4.8x and
- * 1.2-2.8x (docs/PERFORMANCE.md, "Bindings, round 2"). The rest stays JNA.
+ * int[] of each key's end offset. Through JNA the same calls cost several
+ * times what C's do, through this about half of JNA's (bindings/bench;
+ * docs/PERFORMANCE.md has the numbers). The rest stays JNA.
  *
  * Critical sections hold no JNI call and no allocation beyond malloc: the
  * JVM may block its collector while they are open, which is why keys are
@@ -57,29 +57,18 @@ static jint single(JNIEnv *env, jlong f, jbyteArray key, jint len, key_call call
   return r;
 }
 
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_add(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                    jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_add);
-}
+/* FastNative's single-key natives: add, query, testAndAdd, remove. */
+#define SINGLE_KEY_NATIVE(name, call)                                                                      \
+  JNIEXPORT jint JNICALL Java_bloomkit_FastNative_##name(JNIEnv *env, jclass cls, jlong f, jbyteArray key, \
+                                                         jint len) {                                       \
+    (void)cls;                                                                                             \
+    return single(env, f, key, len, call);                                                                 \
+  }
 
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_query(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                      jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_query);
-}
-
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_testAndAdd(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                           jint len) {
-  (void)cls;
-  return single(env, f, key, len, bloom_test_and_add);
-}
-
-JNIEXPORT jint JNICALL Java_bloomkit_FastNative_remove(JNIEnv *env, jclass cls, jlong f, jbyteArray key,
-                                                       jint len) {
-  (void)cls;
-  return single(env, f, key, len, call_remove);
-}
+SINGLE_KEY_NATIVE(add, call_add)
+SINGLE_KEY_NATIVE(query, call_query)
+SINGLE_KEY_NATIVE(testAndAdd, bloom_test_and_add)
+SINGLE_KEY_NATIVE(remove, call_remove)
 
 /* Up to this many keys' pointers and lengths live on the stack (16 KiB);
  * larger batches take one malloc, a fraction of a ns per key. */

@@ -95,57 +95,47 @@ impl<'a> Parser<'a> {
             self.err(&format!("expected {lit}"))
         }
     }
+    /// The items of an object or array, from its opening bracket to
+    /// `close`, each read by `item`.
+    fn items<T>(
+        &mut self,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<T, String>,
+    ) -> Result<Vec<T>, String> {
+        self.i += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.s.get(self.i) == Some(&close) {
+            self.i += 1;
+            return Ok(items);
+        }
+        loop {
+            self.ws();
+            items.push(item(self)?);
+            self.ws();
+            match self.s.get(self.i) {
+                Some(b',') => self.i += 1,
+                Some(&c) if c == close => {
+                    self.i += 1;
+                    return Ok(items);
+                }
+                _ => return self.err(&format!("expected , or {}", close as char)),
+            }
+        }
+    }
     fn value(&mut self) -> Result<Json, String> {
         self.ws();
         match self.s.get(self.i) {
             None => self.err("unexpected end"),
-            Some(b'{') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Obj(items));
-                }
-                loop {
-                    self.ws();
-                    let k = self.string()?;
-                    self.ws();
-                    self.eat(":")?;
-                    let v = self.value()?;
-                    items.push((k, v));
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Obj(items));
-                        }
-                        _ => return self.err("expected , or }"),
-                    }
-                }
-            }
-            Some(b'[') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return self.err("expected , or ]"),
-                    }
-                }
-            }
+            Some(b'{') => self
+                .items(b'}', |p| {
+                    let k = p.string()?;
+                    p.ws();
+                    p.eat(":")?;
+                    Ok((k, p.value()?))
+                })
+                .map(Json::Obj),
+            Some(b'[') => self.items(b']', |p| p.value()).map(Json::Arr),
             Some(b'"') => self.string().map(Json::Str),
             Some(b't') => self.eat("true").map(|_| Json::Bool(true)),
             Some(b'f') => self.eat("false").map(|_| Json::Bool(false)),

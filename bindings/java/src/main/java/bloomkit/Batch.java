@@ -26,7 +26,7 @@ final class Batch {
     Batch b = SCRATCH.get().start(keys.size());
     if (keys instanceof RandomAccess) {
       // get(i): an ArrayList's or Arrays.asList's subList iterator checks
-      // its modCount through two wrappers a key (6 ns of the 31 measured).
+      // its modCount through two wrappers a key, a fifth of a batch's time.
       for (int i = 0; i < b.count; i++) b.put(keys.get(i), i);
       return b;
     }

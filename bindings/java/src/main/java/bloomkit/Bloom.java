@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package bloomkit;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
 /** Library-wide calls: versions, sizing math, what the loaded library offers. */
 public final class Bloom {
   private Bloom() {}
@@ -16,6 +21,29 @@ public final class Bloom {
   /** @return the loaded library's version, e.g. "0.2.0" */
   public static String version() {
     return BloomNative.text(BloomNative.bloom_version_string());
+  }
+
+  /**
+   * A kind the loaded library has.
+   *
+   * @param code its {@code bloom_kind} value
+   * @param name the library's name for it
+   * @param kind this binding's constant for it; null for a kind newer than the binding
+   * @param caps what it can do
+   * @param unknownCaps {@code BLOOM_CAP_*} bits this binding has no {@link Capability} for (0 normally)
+   */
+  public record KindInfo(int code, String name, Kind kind, Set<Capability> caps, int unknownCaps) {}
+
+  /** @return every kind of the loaded library, in increasing {@code bloom_kind} order */
+  public static List<KindInfo> kinds() {
+    List<KindInfo> out = new ArrayList<>();
+    for (int i = 0, n = BloomNative.bloom_kind_count(); i < n; i++) {
+      int code = BloomNative.bloom_kind_at(i);
+      int caps = BloomNative.bloom_kind_caps(code);
+      out.add(new KindInfo(code, BloomNative.text(BloomNative.bloom_kind_name(code)), Kind.of(code),
+          Collections.unmodifiableSet(Capability.of(caps)), Capability.unknown(caps)));
+    }
+    return Collections.unmodifiableList(out);
   }
 
   /** @return MAJOR * 10000 + MINOR * 100 + PATCH of the loaded library */
@@ -58,7 +86,7 @@ public final class Bloom {
     return BloomNative.text(BloomNative.bloom_strerror(status));
   }
 
-  /** @return sizeof(bloom_options) of the loaded library (the binding passes 104) */
+  /** @return sizeof(bloom_options) of the loaded library */
   public static long optionsSize() {
     return BloomNative.bloom_options_size();
   }

@@ -5,6 +5,7 @@ import com.sun.jna.Memory;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.util.List;
+import java.util.function.LongToIntFunction;
 
 /**
  * A Bloom filter backed by one C {@code bloom_filter}: a set that may answer
@@ -320,12 +321,7 @@ public final class BloomFilter implements AutoCloseable {
    * @throws BloomException INCOMPATIBLE naming the first parameter that differs
    */
   public void merge(BloomFilter other) {
-    try {
-      BloomNative.check(BloomNative.bloom_merge(h(), other.h()));
-    } finally {
-      Reference.reachabilityFence(this);
-      Reference.reachabilityFence(other);
-    }
+    withOther(other, BloomNative::bloom_merge);
   }
 
   /**
@@ -334,8 +330,26 @@ public final class BloomFilter implements AutoCloseable {
    * @param other a filter
    */
   public void intersect(BloomFilter other) {
+    withOther(other, BloomNative::bloom_intersect);
+  }
+
+  /** A C call on this filter's handle: its status checked, this filter kept reachable until it returns. */
+  private void call(LongToIntFunction c) {
     try {
-      BloomNative.check(BloomNative.bloom_intersect(h(), other.h()));
+      BloomNative.check(c.applyAsInt(h()));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner run while C holds the handle
+    }
+  }
+
+  private interface PairCall {
+    int call(long dst, long src);
+  }
+
+  /** call() for a C call on this filter and another. */
+  private void withOther(BloomFilter other, PairCall c) {
+    try {
+      BloomNative.check(c.call(h(), other.h()));
     } finally {
       Reference.reachabilityFence(this);
       Reference.reachabilityFence(other);
@@ -344,21 +358,13 @@ public final class BloomFilter implements AutoCloseable {
 
   /** Empty the filter, keeping its parameters (scalable: back to one stage). */
   public void clear() {
-    try {
-      BloomNative.check(BloomNative.bloom_clear(h()));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    call(BloomNative::bloom_clear);
   }
 
   /** @return a deep, independent, writable copy (a copy of a mapped filter is in memory) */
   public BloomFilter copy() {
     long[] out = new long[1];
-    try {
-      BloomNative.check(BloomNative.bloom_clone(h(), out));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    call(h -> BloomNative.bloom_clone(h, out));
     return new BloomFilter(out[0]);
   }
 
@@ -370,21 +376,13 @@ public final class BloomFilter implements AutoCloseable {
    */
   public void save(String path) {
     byte[] p = BloomNative.path(path);
-    try {
-      BloomNative.check(BloomNative.bloom_save(h(), p));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    call(h -> BloomNative.bloom_save(h, p));
   }
 
   /** @return the number of bytes {@link #serialize()} returns */
   public long serializedSize() {
     long[] size = new long[1];
-    try {
-      BloomNative.check(BloomNative.bloom_serialized_size(h(), size));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    call(h -> BloomNative.bloom_serialized_size(h, size));
     return size[0];
   }
 
@@ -452,10 +450,6 @@ public final class BloomFilter implements AutoCloseable {
     if (!WindowNative.AVAILABLE) {
       throw new UnsupportedOperationException("bloomkit: this libbloomfilter has no bloom_advance (the window kind)");
     }
-    try {
-      BloomNative.check(WindowNative.bloom_advance(h(), nowMs));
-    } finally {
-      Reference.reachabilityFence(this);
-    }
+    call(h -> WindowNative.bloom_advance(h, nowMs));
   }
 }

@@ -7,8 +7,8 @@ import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The C API by JNA direct mapping (static natives bound once: about 10x
- * cheaper per call than JNA interface mapping). Pointers are passed as
+ * The C API by JNA direct mapping (static natives bound once: an order of
+ * magnitude cheaper per call than JNA interface mapping). Pointers are passed as
  * {@code long} (a pointer and a 64-bit integer travel alike on the LP64
  * platforms JNA runs bloom on; checked at load) and {@code size_t} as long.
  *
@@ -100,6 +100,12 @@ final class BloomNative {
   static native Pointer bloom_kind_name(int kind);
 
   static native Pointer bloom_hash_name(int hash);
+
+  static native int bloom_kind_caps(int kind);
+
+  static native int bloom_kind_count();
+
+  static native int bloom_kind_at(int i);
 
   static native Pointer bloom_version_string();
 

@@ -4,41 +4,38 @@ package bloomkit;
 /** The C library's {@code bloom_status} codes, pinned forever by {@code bloom.h}. */
 public enum BloomStatus {
   /** Success. */
-  OK(0),
+  OK,
   /** A NULL pointer or a value out of range. */
-  INVALID_ARG(-1),
+  INVALID_ARG,
   /** An allocation failed. */
-  NOMEM(-2),
+  NOMEM,
   /** open/read/write/fsync/rename failed. */
-  IO(-3),
+  IO,
   /** Not a bloom filter, or fields that disagree. */
-  FORMAT(-4),
+  FORMAT,
   /** Header or payload checksum mismatch. */
-  CHECKSUM(-5),
+  CHECKSUM,
   /** Written by a newer, incompatible format. */
-  VERSION(-6),
+  VERSION,
   /** The operation does not apply to this filter. */
-  UNSUPPORTED(-7),
+  UNSUPPORTED,
   /** Two filters whose parameters differ. */
-  INCOMPATIBLE(-8),
+  INCOMPATIBLE,
   /** A size exceeds the library's limits. */
-  OVERFLOW(-9),
+  OVERFLOW,
   /** The output buffer cannot hold the result. */
-  BUFFER_TOO_SMALL(-10),
+  BUFFER_TOO_SMALL,
   /** {@code remove} of a key that was never added. */
-  NOT_PRESENT(-11),
+  NOT_PRESENT,
   /** A code this binding does not know (a newer library). */
-  UNKNOWN(Integer.MIN_VALUE);
+  UNKNOWN;
 
-  private final int code;
-
-  BloomStatus(int code) {
-    this.code = code;
-  }
-
-  /** @return the C value */
+  /**
+   * @return the C value: 0, -1, -2, ... in declaration order, as bloom.h
+   *     numbers statuses; {@link Integer#MIN_VALUE} for UNKNOWN
+   */
   public int code() {
-    return code;
+    return this == UNKNOWN ? Integer.MIN_VALUE : -ordinal();
   }
 
   /**
@@ -46,9 +43,7 @@ public enum BloomStatus {
    * @return its constant, or {@link #UNKNOWN}
    */
   public static BloomStatus of(int code) {
-    for (BloomStatus s : values()) {
-      if (s.code == code) return s;
-    }
-    return UNKNOWN;
+    BloomStatus s = Names.byCode(values(), BloomStatus::code, code);
+    return s == null ? UNKNOWN : s;
   }
 }

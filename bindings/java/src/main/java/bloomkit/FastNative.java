@@ -11,9 +11,9 @@ import java.nio.file.StandardCopyOption;
 /**
  * The key-taking C calls by JNI (src/main/c/bloomkit_jni.c): keys are taken
  * from Java arrays, a batch is one byte[] of packed keys and an int[] of end
- * offsets. JNA's direct mapping copied each key into native memory first:
- * 5.8-16x C a single key and 1.4-13x a batch key, against 2.4-4.8x and
- * 1.2-2.8x here (README, "Per-call cost").
+ * offsets. JNA's direct mapping copied each key into native memory first,
+ * which cost about twice this path's time per key (README, "Per-call
+ * cost", has the numbers).
  *
  * <p>The library is {@code $bloomkit.jni} (a system property: a path), else
  * the copy build.sh puts in the jar, written to a temporary file, loaded

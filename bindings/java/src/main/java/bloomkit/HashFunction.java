@@ -2,54 +2,30 @@
 package bloomkit;
 
 /** Key hashers ({@code bloom_hash}). */
-public enum HashFunction {
+public enum HashFunction implements CValue {
   /** XXH3-128 (the default, fastest). */
-  XXH3(1, "xxh3"),
+  XXH3,
   /** MurmurHash3 x64-128. */
-  MURMUR3(2, "murmur3"),
+  MURMUR3,
   /** FNV-1a 64, widened by a mixer. */
-  FNV1A(3, "fnv1a"),
-  /** RedisBloom's hashing: classic and scalable filters only (library 0.3.0+). */
-  REDISBLOOM(4, "redisbloom");
-
-  private final int code;
-  private final String label;
-
-  HashFunction(int code, String label) {
-    this.code = code;
-    this.label = label;
-  }
-
-  /** @return the C value */
-  public int code() {
-    return code;
-  }
-
-  /** @return the library's name for it */
-  public String label() {
-    return label;
-  }
+  FNV1A,
+  /** RedisBloom's hashing: kinds with {@link Capability#REDISBLOOM_HASH} only. */
+  REDISBLOOM;
 
   /**
    * @param code a C value
-   * @return its hasher, or null if unknown
+   * @return its constant, or null if unknown
    */
   public static HashFunction of(int code) {
-    for (HashFunction h : values()) {
-      if (h.code == code) return h;
-    }
-    return null;
+    return Names.byCode(values(), HashFunction::code, code);
   }
 
   /**
    * @param label "xxh3", "murmur3", "fnv1a" or "redisbloom"
-   * @return its hasher
+   * @return its constant
    * @throws IllegalArgumentException for an unknown name
    */
   public static HashFunction fromLabel(String label) {
-    for (HashFunction h : values()) {
-      if (h.label.equals(label)) return h;
-    }
-    throw new IllegalArgumentException("unknown hash \"" + label + "\"");
+    return Names.byLabel(values(), label, "hash");
   }
 }

@@ -1,63 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0
 package bloomkit;
 
-/** Filter kinds ({@code bloom_kind}); see docs/choosing.md. */
-public enum Kind {
+import java.util.Set;
+
+/**
+ * Filter kinds ({@code bloom_kind}); see docs/choosing.md. What a kind can do
+ * is the library's to say: ask {@link #caps()} rather than comparing kinds.
+ */
+public enum Kind implements CValue {
   /** One bit array, k probes anywhere in it (the default). */
-  CLASSIC(1, "classic"),
+  CLASSIC,
   /** k slices of m/k bits, probe i in slice i. */
-  PARTITIONED(2, "partitioned"),
+  PARTITIONED,
   /** All k probes inside one 64-byte cache line: fastest. */
-  BLOCKED(3, "blocked"),
+  BLOCKED,
   /** Small counters instead of bits: supports {@link BloomFilter#remove}. */
-  COUNTING(4, "counting"),
+  COUNTING,
   /** A growing chain of filters (Almeida et al. 2007). */
-  SCALABLE(5, "scalable"),
+  SCALABLE,
   /**
    * A sliding window of recent keys: a count window of {@code capacity} keys,
    * or a time window of {@code windowMs} ms moved by {@link BloomFilter#advance}.
-   * Only with a library that has it ({@link Bloom#hasWindowKind()}).
    */
-  WINDOW(6, "window");
+  WINDOW;
 
-  private final int code;
-  private final String label;
-
-  Kind(int code, String label) {
-    this.code = code;
-    this.label = label;
-  }
-
-  /** @return the C value */
-  public int code() {
-    return code;
-  }
-
-  /** @return the library's name for it ("classic", ...) */
-  public String label() {
-    return label;
+  /** @return what the loaded library says this kind can do (empty if it lacks the kind) */
+  public Set<Capability> caps() {
+    return Capability.of(BloomNative.bloom_kind_caps(code()));
   }
 
   /**
    * @param code a C value
-   * @return its kind, or null if unknown
+   * @return its constant, or null if unknown
    */
   public static Kind of(int code) {
-    for (Kind k : values()) {
-      if (k.code == code) return k;
-    }
-    return null;
+    return Names.byCode(values(), Kind::code, code);
   }
 
   /**
    * @param label "classic", "partitioned", ...
-   * @return its kind
+   * @return its constant
    * @throws IllegalArgumentException for an unknown name
    */
   public static Kind fromLabel(String label) {
-    for (Kind k : values()) {
-      if (k.label.equals(label)) return k;
-    }
-    throw new IllegalArgumentException("unknown kind \"" + label + "\"");
+    return Names.byLabel(values(), label, "kind");
   }
 }

@@ -6,9 +6,8 @@ package bloomkit;
  * {@code String.getBytes(StandardCharsets.UTF_8)} returns (a lone surrogate
  * becomes {@code '?'}), without allocating: with getBytes per key, the
  * batch benchmark spent more CPU in G1 collecting the garbage than in the
- * C call (add_batch_string 85-200 ns a key, byte[] keys 28). Encoding
- * itself costs the same either way here: 15-25 ns a 10-char key, whether by
- * getBytes, getChars or charAt (README, "Where the time goes").
+ * C call. Encoding itself costs about the same whether by getBytes,
+ * getChars or charAt (README, "Where the time goes").
  */
 final class Utf8 {
   private Utf8() {}

@@ -5,18 +5,47 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import com.sun.jna.Memory;
+import java.lang.reflect.Field;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 import org.junit.Test;
 
-/** Layout's offsets agree with the loaded library's struct and defaults. */
+/**
+ * Layout's offsets agree with the loaded library's struct and defaults, and
+ * the enums of C values with bloom.h's (Layout is generated from it).
+ */
 public class LayoutTest {
+  /** The header's values of one group (Layout's PREFIX_NAME constants) by NAME. */
+  private static Map<String, Integer> header(String prefix) throws IllegalAccessException {
+    Map<String, Integer> out = new TreeMap<>();
+    for (Field f : Layout.class.getDeclaredFields()) {
+      if (f.getName().startsWith(prefix)) out.put(f.getName().substring(prefix.length()), f.getInt(null));
+    }
+    return out;
+  }
+
+  private static <E extends Enum<E>> Map<String, Integer> java(E[] values, ToIntFunction<E> code) {
+    Map<String, Integer> out = new TreeMap<>();
+    for (E e : values) out.put(e.name(), code.applyAsInt(e));
+    return out;
+  }
+
+  @Test
+  public void everyEnumHasTheHeadersValuesNoMoreNoFewer() throws IllegalAccessException {
+    assertEquals(header("KIND_"), java(Kind.values(), Kind::code));
+    assertEquals(header("HASH_"), java(HashFunction.values(), HashFunction::code));
+    assertEquals(header("CAP_"), java(Capability.values(), Capability::bit));
+    Map<String, Integer> statuses = java(BloomStatus.values(), BloomStatus::code);
+    statuses.remove(BloomStatus.UNKNOWN.name());
+    assertEquals(header("STATUS_"), statuses);
+  }
+
   @Test
   public void structSizesFitTheDeclaredLayout() {
     long options = BloomNative.bloom_options_size();
-    assertTrue("bloom_options_size " + options, options == Layout.OPTIONS_SIZE_V0 || options == Layout.OPTIONS_SIZE);
-    // 0.3.0's bloom_info has ten window members more; the binding passes its
-    // own struct_size, and the library writes only that much.
-    assertTrue("bloom_info_size " + BloomNative.bloom_info_size(),
-        BloomNative.bloom_info_size() >= Layout.INFO_SIZE);
+    assertEquals(Layout.OPTIONS_SIZE, options);
+    assertEquals(Layout.INFO_SIZE, BloomNative.bloom_info_size());
   }
 
   @Test
@@ -25,9 +54,9 @@ public class LayoutTest {
       m.clear();
       BloomNative.bloom_options_init(Memory.nativeValue(m));
       // The bloom_options_init symbol keeps its 0.2.0 promise to old callers:
-      // it writes the 96-byte layout and says so (the binding then sets its
-      // own struct_size, FilterOptions.toNative).
-      assertEquals(Layout.OPTIONS_SIZE_V0, m.getLong(Layout.O_STRUCT_SIZE));
+      // it writes the layout up to window_ms and says so (the binding then
+      // sets its own struct_size, FilterOptions.toNative).
+      assertEquals(Layout.O_WINDOW_MS, m.getLong(Layout.O_STRUCT_SIZE));
       assertEquals(1, m.getInt(Layout.O_KIND));
       assertEquals(1_000_000L, m.getLong(Layout.O_CAPACITY));
       assertEquals(0.01, m.getDouble(Layout.O_FP_RATE), 0);
