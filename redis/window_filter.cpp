@@ -185,7 +185,9 @@ int cmd_addat(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   std::string error;
   if (!advance_to(v, static_cast<uint64_t>(t), &error)) return reply_error(ctx, error);
   std::vector<char> skipped;
-  add_items_reply(ctx, v, argv, 3, argc, &skipped);
+  // The keyspace event of BF.ADD and BF.MADD (commands_add.cpp).
+  if (add_items_reply(ctx, v, argv, 3, argc, &skipped) > 0)
+    RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, "bloom.add", argv[1]);
   if (std::find(skipped.begin(), skipped.end(), 1) == skipped.end())
     RedisModule_ReplicateVerbatim(ctx);
   else

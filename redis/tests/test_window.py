@@ -93,6 +93,30 @@ class WindowCommands(h.DebugServerCase):
         with self.assertRaisesRegex(ResponseError, "bad time"):
             r.execute_command("BF.ADDAT", "t", -1, "x")
 
+    def test_keyspace_events(self):
+        # BF.ADDAT adds as BF.MADD does: bloom.add when an item went in.
+        r = self.r
+        r.config_set("notify-keyspace-events", "KEg")
+        sub = r.pubsub()
+        try:
+            sub.psubscribe("__keyevent@0__:bloom.*")
+            self.assertEqual(sub.get_message(timeout=5)["type"], "psubscribe")
+            r.execute_command("BF.RESERVE", "ev", 0.01, 100, "WINDOW", "1h")
+            r.execute_command("BF.ADDAT", "ev", 5, "x")
+            r.execute_command("BF.ADDAT", "ev", 6, "x")  # present: no event
+            r.execute_command("BF.ADD", "ev", "y")
+            seen = []
+            deadline = time.time() + 5
+            while len(seen) < 3 and time.time() < deadline:
+                m = sub.get_message(timeout=0.2)
+                if m and m["type"] == "pmessage":
+                    seen.append(m["channel"].decode().split(":")[1])
+            self.assertEqual(seen, ["bloom.reserve", "bloom.add", "bloom.add"])
+            self.assertIsNone(sub.get_message(timeout=0.3))  # and nothing for the present key
+        finally:
+            sub.close()
+            r.config_set("notify-keyspace-events", "")
+
     def test_reserve_arguments(self):
         r = self.r
         for args, fragment in ((("WINDOW",), "no window"),
