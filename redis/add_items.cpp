@@ -7,6 +7,7 @@
 #include "filter_params.hpp"
 #include "reply.hpp"
 #include "server_allocator.hpp"
+#include "window_filter.hpp"
 
 namespace bloom_redis {
 
@@ -32,7 +33,7 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
                std::to_string(config().max_filter_bytes) + " bytes";
       return -1;
     }
-  } else {
+  } else if (!forgets(*v)) {
     // Present keys are not added again: for counting filters too, so BF.ADD
     // keeps set semantics and BF.CARD equals bloom's keys_added after a reload.
     const int present = bloom_query(v->filter, data, len);
@@ -60,6 +61,14 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   if (r < 0) {
     *error = "ERR " + bloom_error("add", r);
     return -1;
+  }
+  if (forgets(*v)) {
+    // A window's add of a present key still changes it (the key is
+    // refreshed into the newest slices, the generation counts it), and its
+    // count is of insertions, as bloom's keys_added after a reload.
+    ++v->items;
+    v->touch();
+    return r == 1 ? 0 : 1;
   }
   if (r == 1) return 0;
   ++v->items;

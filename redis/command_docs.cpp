@@ -91,6 +91,7 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
                                     arg("capacity", REDISMODULE_ARG_TYPE_INTEGER),
                                     arg("expansion", REDISMODULE_ARG_TYPE_INTEGER, opt, "EXPANSION"),
                                     token("nonscaling", "NONSCALING"),
+                                    arg("window", REDISMODULE_ARG_TYPE_STRING, opt, "WINDOW"),
                                     {}};
     return describe(ctx, name, "Creates a new Bloom Filter", "O(1)", -4, create, args);
   }
@@ -170,6 +171,13 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
     RedisModuleCommandArg args[] = {key_arg("destkey"), key_arg("source", 1, many), {}};
     return describe(ctx, name, "Merges Bloom filters into the destination (bloom's own command)",
                     "O(n), where n is the total size of the filters", -3, specs, args, "0.1.0");
+  }
+  if (std::strcmp(name, "bf.addat") == 0) {
+    RedisModuleCommandArg args[] = {
+        key_arg(), arg("time_ms", REDISMODULE_ARG_TYPE_INTEGER), item_arg(opt | many), {}};
+    return describe(
+        ctx, name, "Adds items to a time window with its clock set to time_ms (bloom's own command)",
+        "O(k * n), where k is the number of hash functions and n is the number of items", -3, add, args);
   }
   return REDISMODULE_ERR;
 }

@@ -18,5 +18,6 @@ int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_scandump(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
 int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);
+int cmd_addat(RedisModuleCtx *ctx, RedisModuleString **argv, int argc);  // window_filter.cpp
 
 }  // namespace bloom_redis

@@ -10,6 +10,7 @@
 #include "filter_key.hpp"
 #include "filter_params.hpp"
 #include "reply.hpp"
+#include "window_filter.hpp"
 
 namespace bloom_redis {
 
@@ -21,10 +22,13 @@ constexpr const char *kAddEvent = "bloom.add";
 
 // Creates a filter with p and stores it at an empty key. Replies with the
 // error and returns NULL on failure.
-FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p) {
+FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p,
+                       const WindowSpec *window = nullptr) {
   std::string error;
   const int64_t since = library_bytes_net();
-  bloom_filter *f = create_filter(p, config().max_filter_bytes, &error);
+  bloom_filter *f = window != nullptr ? create_window_filter(p.error_rate, p.capacity, *window,
+                                                             config().max_filter_bytes, &error)
+                                      : create_filter(p, config().max_filter_bytes, &error);
   FilterValue *v = f != nullptr ? adopt_filter(f, since, &error) : nullptr;
   // Made with RedisBloom's hash and sizing, its chain always saves.
   if (v != nullptr) v->redisbloom_form = config().redisbloom_encoding;
@@ -58,16 +62,22 @@ FilterValue *filter_for_add(RedisModuleCtx *ctx, RedisModuleString *name, Filter
 }  // namespace
 
 // BF.RESERVE key error_rate capacity [EXPANSION n] [NONSCALING]
+//            [WINDOW count|duration]
 // As RedisBloom: EXPANSION 0 makes a filter that does not grow, and other
-// words after the capacity are ignored.
+// words after the capacity are ignored. WINDOW (bloom's) makes a sliding
+// window (window_filter.hpp), which neither grows nor fills.
 int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
-  if (argc < 4 || argc > 7) return RedisModule_WrongArity(ctx);
+  // RedisBloom's arity (at most 7), two more with WINDOW and its value.
+  bool has_window = false;
+  for (int i = 4; i < argc; ++i) has_window = has_window || arg_is(argv[i], "WINDOW");
+  if (argc < 4 || argc > (has_window ? 9 : 7)) return RedisModule_WrongArity(ctx);
   FilterParams p = config().defaults;
   p.nonscaling = false;
   std::string error;
   if (!parse_error_rate(argv[2], &p.error_rate, &error) || !parse_capacity(argv[3], &p.capacity, &error))
     return reply_error(ctx, error);
   bool expansion_given = false;
+  WindowSpec window;
   for (int i = 4; i < argc; ++i) {
     if (arg_is(argv[i], "NONSCALING")) {
       p.nonscaling = true;
@@ -75,8 +85,15 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
       if (i + 1 == argc) return RedisModule_ReplyWithError(ctx, "ERR no expansion");
       if (!parse_expansion(argv[++i], &p.expansion, &error)) return reply_error(ctx, error);
       expansion_given = true;
+    } else if (arg_is(argv[i], "WINDOW")) {
+      if (i + 1 == argc) return RedisModule_ReplyWithError(ctx, "ERR no window");
+      if (!parse_window(argv[++i], &window, &error)) return reply_error(ctx, error);
     }
   }
+  const bool is_window = window.count != 0 || window.ms != 0;
+  if (is_window && (p.nonscaling || expansion_given))
+    return RedisModule_ReplyWithError(ctx,
+                                      "ERR a WINDOW filter neither expands nor is NONSCALING: it forgets");
   if (p.nonscaling && expansion_given && p.expansion != 0)
     return RedisModule_ReplyWithError(ctx, "Nonscaling filters cannot expand");
   if (p.expansion == 0) p.nonscaling = true;
@@ -84,7 +101,7 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   if (key.wrong_type()) return RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
   if (!key.empty()) return RedisModule_ReplyWithError(ctx, "ERR item exists");
-  if (create_at(ctx, argv[1], key, p) == nullptr) return REDISMODULE_OK;
+  if (create_at(ctx, argv[1], key, p, is_window ? &window : nullptr) == nullptr) return REDISMODULE_OK;
   RedisModule_ReplicateVerbatim(ctx);
   return RedisModule_ReplyWithSimpleString(ctx, "OK");
 }
@@ -94,11 +111,12 @@ int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
-  if (v == nullptr) return REDISMODULE_OK;
+  WindowWrite write;
+  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
   std::string error;
   const uint64_t refusals = maxmemory_refusals();
   const int r = add_item(v, argv[2], &error);
-  replicate_adds(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{maxmemory_refusals() != refusals});
+  write.replicate(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{maxmemory_refusals() != refusals});
   if (r == 1) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return r < 0 ? reply_error(ctx, error) : reply_bool(ctx, r == 1);
 }
@@ -108,10 +126,11 @@ int cmd_madd(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
-  if (v == nullptr) return REDISMODULE_OK;
+  WindowWrite write;
+  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
   std::vector<char> skipped;
   const int added = add_items_reply(ctx, v, argv, 2, argc, &skipped);
-  replicate_adds(ctx, "BF.MADD", argv, 2, argc, skipped);
+  write.replicate(ctx, "BF.MADD", argv, 2, argc, skipped);
   if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;
 }
@@ -158,10 +177,11 @@ int cmd_insert(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   FilterValue *v = filter_for_add(ctx, argv[1], key, p, nocreate);
-  if (v == nullptr) return REDISMODULE_OK;
+  WindowWrite write;
+  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
   std::vector<char> skipped;
   const int added = add_items_reply(ctx, v, argv, items, argc, &skipped);
-  replicate_adds(ctx, "BF.INSERT", argv, items, argc, skipped);
+  write.replicate(ctx, "BF.INSERT", argv, items, argc, skipped);
   if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;
 }

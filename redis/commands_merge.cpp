@@ -34,6 +34,12 @@ std::string key_name(const RedisModuleString *s) {
   const char *p = RedisModule_StringPtrLen(s, &len);
   return std::string(p, len);
 }
+// A window forgets on its own schedule: a union of two windows would
+// remember keys neither still holds, and a copy (a missing dst) would be a
+// second window with the first one's clock. Refused by capability.
+constexpr const char *kNoMerge = "window filters (and other kinds that forget) do not merge";
+bool mergeable(const FilterValue &v) { return (bloom_kind_caps(v.shape.kind) & BLOOM_CAP_MERGE) != 0; }
+
 }  // namespace
 
 int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
@@ -49,6 +55,7 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
       if (reject_unusable(ctx, *sources.back())) return REDISMODULE_OK;
       const FilterValue *v = sources.back()->value();
       if (v == nullptr) return reply_error(ctx, "ERR not found: source key '" + name + "'");
+      if (!mergeable(*v)) return reply_error(ctx, "ERR cannot merge '" + name + "': " + kNoMerge);
       if (std::find(names.begin(), names.end(), name) != names.end()) continue;  // dst, or named before
       filters.push_back(v->filter);
       names.push_back(name);
@@ -57,6 +64,8 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     FilterKey dst(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
     if (reject_unusable(ctx, dst)) return REDISMODULE_OK;
     FilterValue *target = dst.value();
+    if (target != nullptr && !mergeable(*target))
+      return reply_error(ctx, "ERR cannot merge into '" + names[0] + "': " + kNoMerge);
 
     // A missing dst cannot be a source (sources exist), so filters[0] is then
     // the first source; an existing dst named as every source leaves none.

@@ -8,6 +8,7 @@
 #include "filter_key.hpp"
 #include "filter_params.hpp"
 #include "reply.hpp"
+#include "window_filter.hpp"
 
 namespace bloom_redis {
 
@@ -130,11 +131,24 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithDouble(ctx, i.expected_fp_rate > 0.0 ? i.expected_fp_rate : 0.0);
      }},
+    // A window filter's window, as BF.RESERVE's WINDOW takes it, and its
+    // clock (the time of its last write); nil for other filters.
+    {"Window", "WINDOW",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &i) {
+       if (!forgets(v)) return (void)RedisModule_ReplyWithNull(ctx);
+       const std::string w = window_text(i);
+       RedisModule_ReplyWithStringBuffer(ctx, w.data(), w.size());
+     }},
+    {"Clock", "CLOCK",
+     [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &i) {
+       if (!timed(v)) return (void)RedisModule_ReplyWithNull(ctx);
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.clock_ms));
+     }},
 };
 
 }  // namespace
 
-// BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR]
+// BF.INFO key [CAPACITY | SIZE | FILTERS | ITEMS | EXPANSION | KIND | ERROR | FPR | WINDOW | CLOCK]
 // The whole reply is a map of RedisBloom's five fields (a flat array in
 // RESP2); one field is a one-element array in RESP2 and a map of one in
 // RESP3, as RedisBloom answers.
@@ -152,6 +166,8 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   info.capacity = v->shape.capacity;
   info.fp_rate = v->shape.fp_rate;
   info.growth = v->shape.growth;
+  info.window_ms = v->shape.window_ms;
+  info.clock_ms = v->shape.clock_ms;
   if (argc == 3 && arg_is(argv[2], "FPR")) {
     info.struct_size = sizeof info;
     const bloom_status st = bloom_get_info(v->filter, &info);

@@ -26,6 +26,8 @@ FilterShape shape_of(const bloom_filter *f, const bloom_info &info, const Filter
   s.capacity = info.capacity;
   s.fp_rate = info.fp_rate;
   s.growth = info.growth;
+  s.window_ms = info.window_ms;
+  s.clock_ms = info.clock_ms;
   s.bit_bytes = from.bit_bytes;
   bloom_info stage;
   stage.struct_size = sizeof stage;
@@ -69,7 +71,9 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
     v->items = distinct;
   }
   v->scalable = grows;
-  v->fixed_capacity = v->scalable ? 0 : info.capacity;
+  // A window forgets instead of filling: no capacity past which adds stop.
+  const bool forgets = (bloom_kind_caps(info.kind) & BLOOM_CAP_FORGETS) != 0;
+  v->fixed_capacity = v->scalable || forgets ? 0 : info.capacity;
   return v;
 }
 

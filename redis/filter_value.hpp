@@ -29,6 +29,10 @@ struct FilterShape {
   // Bytes of each stage's bits, summed as RedisBloom counts them (whole
   // 64-bit words), for BF.INFO's Size.
   uint64_t bit_bytes = 0;
+  // Window filters: the time window (0: a count window) and the clock as
+  // last advanced (window_filter.cpp keeps it exact).
+  uint64_t window_ms = 0;
+  uint64_t clock_ms = 0;
 };
 
 struct FilterValue {

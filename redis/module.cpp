@@ -40,6 +40,8 @@ const Command kCommands[] = {
     {"bf.loadchunk", bloom_redis::cmd_loadchunk, "write deny-oom", 1, 1, 1, "write"},
     // Every argument after the command is a key: dst and all sources.
     {"bf.merge", bloom_redis::cmd_merge, "write deny-oom", 1, -1, 1, "write"},
+    // Adds to a time window at a given time: the form its adds replicate in.
+    {"bf.addat", bloom_redis::cmd_addat, "write deny-oom fast", 1, 1, 1, "write fast"},
 };
 
 // Categories, commands' documentation: refused descriptions are logged, not

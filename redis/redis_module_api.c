@@ -48,6 +48,7 @@ char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
 int (*RedisModule_IsIOError)(RedisModuleIO *io);
 void (*RedisModule_EmitAOF)(RedisModuleIO *io, const char *cmdname, const char *fmt, ...);
 void (*RedisModule_Log)(RedisModuleCtx *ctx, const char *level, const char *fmt, ...);
+long long (*RedisModule_Milliseconds)(void);
 void (*RedisModule_LogIOError)(RedisModuleIO *io, const char *level, const char *fmt, ...);
 void (*RedisModule_DigestAddStringBuffer)(RedisModuleDigest *md, const char *ele, size_t len);
 void (*RedisModule_DigestEndSequence)(RedisModuleDigest *md);
@@ -131,6 +132,7 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(IsIOError),
       BLOOM_REDIS_API(EmitAOF),
       BLOOM_REDIS_API(Log),
+      BLOOM_REDIS_API(Milliseconds),
       BLOOM_REDIS_API(LogIOError),
       BLOOM_REDIS_API(DigestAddStringBuffer),
       BLOOM_REDIS_API(DigestEndSequence),

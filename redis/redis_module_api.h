@@ -273,6 +273,8 @@ extern char *(*RedisModule_LoadStringBuffer)(RedisModuleIO *io, size_t *lenptr);
 extern int (*RedisModule_IsIOError)(RedisModuleIO *io);
 extern void (*RedisModule_EmitAOF)(RedisModuleIO *io, const char *cmdname, const char *fmt, ...);
 extern void (*RedisModule_Log)(RedisModuleCtx *ctx, const char *level, const char *fmt, ...);
+/* The server's clock: Unix time in milliseconds. */
+extern long long (*RedisModule_Milliseconds)(void);
 extern void (*RedisModule_LogIOError)(RedisModuleIO *io, const char *level, const char *fmt, ...);
 extern void (*RedisModule_DigestAddStringBuffer)(RedisModuleDigest *md, const char *ele, size_t len);
 extern void (*RedisModule_DigestEndSequence)(RedisModuleDigest *md);

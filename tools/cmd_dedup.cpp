@@ -16,14 +16,19 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "burst_warning.hpp"
+#include "checkpoint.hpp"
 #include "cli_error.hpp"
 #include "commands.hpp"
 #include "common_options.hpp"
 #include "filter_file.hpp"
 #include "numbers.hpp"
+#include "resume_check.hpp"
 #include "window_spec.hpp"
 
 namespace bloom_cli {
@@ -65,8 +70,15 @@ const char kHelp[] =
     "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
     "  --tightening R        scalable: error factor of each new stage (default 0.85)\n"
     "  --split-block         blocked: 32-byte blocks with k = 8 (more memory, faster)\n"
-    "  --save FILTER         write the filter of seen lines at the end\n"
-    "  --resume FILTER       start from FILTER (written by --save) if it exists\n"
+    "  --save FILTER         keep the filter of seen lines in FILTER: written every\n"
+    "                        --checkpoint, on SIGTERM, SIGINT or SIGHUP (then the exit\n"
+    "                        status is 128 + the signal), and at the end of input\n"
+    "  --checkpoint EVERY    with --save: a time, 10s (default), 5min, or a count of\n"
+    "                        lines, 1M; 0 = only on a signal and at the end. A\n"
+    "                        SIGKILL or power cut may let the lines passed since the\n"
+    "                        last checkpoint pass once more after --resume\n"
+    "  --resume FILTER       start from FILTER (written by --save) if it exists; its\n"
+    "                        own options are kept, and options given must match them\n"
     "  -q, --quiet           no counts on stderr\n"
     "  --literal             accepted as by build and query; dedup always compares\n"
     "                        every line as written (no header line, no ':Q')\n"
@@ -82,9 +94,9 @@ const char kHelp[] =
     "      --resume ids.bloom --save ids.bloom > unique-ids.txt\n"
     "  bloom dedup --window 10M ids.txt   # the last ten million lines\n";
 
-const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true},     {"resume", 0, true},
-                                             {"window", 0, true},   {"event-time", 0, false},
-                                             {"quiet", 'q', false}, {"literal", 0, false}};
+const std::vector<OptionSpec> kOwnOptions = {
+    {"save", 0, true},        {"checkpoint", 0, true}, {"resume", 0, true},  {"window", 0, true},
+    {"event-time", 0, false}, {"quiet", 'q', false},   {"literal", 0, false}};
 
 const char kWriteError[] = "cannot write the output";
 
@@ -96,8 +108,8 @@ const char kWriteError[] = "cannot write the output";
 // line is decided exactly as if the clock had been advanced line by line.
 class DedupBatch {
  public:
-  DedupBatch(bloom_filter *f, bool clock, bool event_time)
-      : filter_(f), clock_(clock), event_time_(event_time) {}
+  DedupBatch(bloom_filter *f, bool clock, bool event_time, BurstWarning *burst)
+      : filter_(f), clock_(clock), event_time_(event_time), burst_(burst) {}
 
   // A fixed-size filter holding `held` distinct lines (from --resume) with
   // room for `capacity`: the line that takes it past its capacity is named on
@@ -158,6 +170,10 @@ class DedupBatch {
       fail_library(
           "cannot add lines " + std::to_string(read_ + 1) + " to " + std::to_string(read_ + ends_.size()), s);
     read_ += ends_.size();
+    // A batch lies within one generation (start_batch), so its lines are
+    // the generation's.
+    generation_lines_ += ends_.size();
+    if (burst_ != nullptr) burst_->observe(generation_lines_, generation_start_, first_ms_);
     // Runs of passed lines (most lines pass) in one fwrite each: per line,
     // fwrite and fputc were ~4% of the CLI's profile.
     size_t run = 0;  // where the current run of passed lines starts
@@ -177,6 +193,7 @@ class DedupBatch {
   }
 
   uint64_t read() const { return read_; }
+  size_t pending() const { return ends_.size(); }
   uint64_t passed() const { return passed_; }
 
  private:
@@ -205,16 +222,26 @@ class DedupBatch {
     if (known_ && now >= first_ms_) {
       first_ms_ = now;
       if (now < retire_ms_) return;
+      new_generation(0);
+      generation_ += (now - generation_start_) / generation_ms_;
       generation_start_ += (now - generation_start_) / generation_ms_ * generation_ms_;
       set_retire();
       return;
     }
     const bloom_info info = filter_info(filter_);
     first_ms_ = now;
+    // The filter's own count (a resumed generation, a clock that went back).
+    if (known_ && info.generation != generation_) new_generation(0);
+    generation_lines_ = info.generation_keys;
+    generation_ = info.generation;
     generation_start_ = info.generation_start_ms;
     generation_ms_ = info.generation_ms;
     set_retire();
     known_ = generation_ms_ != 0;
+  }
+  void new_generation(uint64_t lines) {
+    if (burst_ != nullptr) burst_->generation_ended(generation_lines_);
+    generation_lines_ = lines;
   }
   void set_retire() {
     const uint64_t end = generation_start_ + generation_ms_;
@@ -232,6 +259,9 @@ class DedupBatch {
   uint64_t first_ms_ = 0, retire_ms_ = UINT64_MAX;
   uint64_t generation_start_ = 0, generation_ms_ = 0;
   bool known_ = false;  // generation_start_ and generation_ms_ are the filter's
+  BurstWarning *burst_;
+  uint64_t generation_ = 0;        // time window: the current generation's number
+  uint64_t generation_lines_ = 0;  // and its lines
   uint64_t read_ = 0, passed_ = 0;
   uint64_t capacity_ = 0, held_ = 0;  // capacity_ 0: the filter grows or forgets
   double rate_ = 0;
@@ -267,16 +297,6 @@ void apply_window(const Args &args, bloom_options *o) {
   }
 }
 
-// --resume of an existing file must be the filter these options describe.
-void check_resumed(const bloom_info &info, const bloom_options &o, const std::string &path) {
-  const bool same = info.kind == o.kind && (o.kind != BLOOM_KIND_WINDOW ||
-                                            (info.window_ms == o.window_ms && info.capacity == o.capacity));
-  if (!same)
-    throw CliError("--resume " + path + " holds a " + kind_label(info.kind) +
-                   " filter made with other options than these (kind, --window or -n differ); give the same "
-                   "options as the run that saved it, or another file");
-}
-
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kFilterOptions), argc, argv, 2);
   if (args.help()) {
@@ -298,7 +318,7 @@ int run(int argc, char **argv) {
   FilterPtr filter;
   if (auto resume = args.value("resume"); resume && file_exists(*resume)) {
     filter = load_filter(*resume);
-    check_resumed(filter_info(filter.get()), o, *resume);
+    check_resumed(filter_info(filter.get()), o, args, *resume);
   } else {
     bloom_filter *raw = nullptr;
     const bloom_status s = bloom_create(&o, &raw);
@@ -309,42 +329,89 @@ int run(int argc, char **argv) {
   const bool timed = made.kind == BLOOM_KIND_WINDOW && made.window_ms != 0;
   if (args.has("event-time") && !timed)
     throw CliError("--event-time needs a time window (--window 1h and -n)");
-  DedupBatch batch(filter.get(), timed, args.has("event-time"));
-  if (has_fixed_capacity(made.kind)) batch.limit_to(made.capacity, made.keys_added, made.fp_rate);
-
   std::vector<std::string> inputs = args.positional();
   if (inputs.empty()) inputs.push_back("-");
-  for (const auto &path : inputs) {
-    auto in = InputStream::open(path);
-    LineReader lines(*in);
-    // Whatever has passed is written before waiting for more input.
-    lines.before_read([&batch] {
+  std::unique_ptr<BurstWarning> burst;
+  if (timed) {
+    // Reading a regular file without --event-time at a time window is the
+    // usual way to meet a burst: the whole file arrives in a moment.
+    bool file_input = false;
+    for (const auto &path : inputs) file_input = file_input || (path != "-" && file_exists(path));
+    burst = std::make_unique<BurstWarning>(made.generation_capacity, made.window_l, made.generation_ms,
+                                           made.window_ms, made.capacity, made.fp_rate,
+                                           args.has("event-time"), file_input && !args.has("event-time"));
+    burst->set_quiet(args.has("quiet"));
+  }
+  DedupBatch batch(filter.get(), timed, args.has("event-time"), burst.get());
+  if (has_fixed_capacity(made.kind)) batch.limit_to(made.capacity, made.keys_added, made.fp_rate);
+
+  const auto save = args.value("save");
+  if (args.has("checkpoint") && !save) throw CliError("--checkpoint needs --save FILE, where the state goes");
+  CheckpointEvery every{0, kDefaultCheckpointMs};
+  if (auto c = args.value("checkpoint")) every = parse_checkpoint(*c);
+  std::unique_ptr<StopSignals> stop;
+  std::unique_ptr<Checkpointer> checkpoints;
+  if (save) {
+    stop = std::make_unique<StopSignals>();
+    checkpoints = std::make_unique<Checkpointer>(filter.get(), *save, every, monotonic_ms());
+  }
+  // Checked every kCheckLines lines (a clock read) and before each wait
+  // for input; a stop signal between lines.
+  constexpr uint64_t kCheckLines = 1024;
+  const auto checkpoint_if_due = [&] {
+    const uint64_t now = monotonic_ms();
+    if (!checkpoints->due(batch.read() + batch.pending(), now)) return;
+    batch.flush();
+    checkpoints->save(batch.read(), now);
+  };
+  int stopped = 0;
+  try {
+    for (const auto &path : inputs) {
+      auto in = InputStream::open(path);
+      if (checkpoints)
+        in->wait_with(stop->wake_fd(), [&] {
+          stop->drain();
+          if (const int sig = stop->pending()) throw StopRequested{sig};
+          checkpoint_if_due();
+          return checkpoints->wait_ms(batch.read(), monotonic_ms());
+        });
+      LineReader lines(*in);
+      // Whatever has passed is written before waiting for more input.
+      lines.before_read([&batch] {
+        batch.flush();
+        flush_stdout(kWriteError);
+      });
+      std::string_view line;
+      uint64_t count = 0;
+      while (lines.next(line)) {
+        batch.push(line, lines.line_number());
+        if (!checkpoints) continue;
+        if (const int sig = stop->pending()) throw StopRequested{sig};
+        if (++count % kCheckLines == 0) checkpoint_if_due();
+      }
       batch.flush();
-      flush_stdout(kWriteError);
-    });
-    std::string_view line;
-    while (lines.next(line)) batch.push(line, lines.line_number());
+    }
+  } catch (const StopRequested &s) {
+    // Lines read are decided and passed on before the state is saved.
+    stopped = s.signal;
     batch.flush();
   }
   flush_stdout(kWriteError);
   const uint64_t read = batch.read(), passed = batch.passed();
-  if (auto save = args.value("save")) save_filter(filter.get(), *save);
+  if (checkpoints) checkpoints->save(read, monotonic_ms());
   if (!args.has("quiet")) {
     const bloom_info info = filter_info(filter.get());
     std::fprintf(stderr, "bloom dedup: %s lines read, %s passed, %s dropped (%s, %s, %u stage%s)\n",
                  format_count(read).c_str(), format_count(passed).c_str(),
                  format_count(read - passed).c_str(), kind_label(info.kind).c_str(),
                  format_bytes(info.bytes).c_str(), info.stages, info.stages == 1 ? "" : "s");
-    if (info.kind == BLOOM_KIND_WINDOW && info.window_ms != 0 &&
-        info.generation_keys > info.generation_capacity)
-      std::fprintf(stderr,
-                   "bloom dedup: warning: the current generation holds %s lines, more than the %s that -n "
-                   "allows: lines arrive faster than -n per window, and more than a fraction %s of new lines "
-                   "may be dropped; raise -n\n",
-                   format_count(info.generation_keys).c_str(), format_count(info.generation_capacity).c_str(),
-                   format_double(info.fp_rate).c_str());
+    if (stopped != 0)
+      std::fprintf(stderr, "bloom dedup: stopped by signal %d (%s); the state is saved in %s\n", stopped,
+                   strsignal(stopped), save->c_str());
   }
-  if (!batch.over_capacity()) return kExitOk;
+  // The shell's convention for a command ended by a signal comes first.
+  const int status = stopped != 0 ? 128 + stopped : kExitOk;
+  if (!batch.over_capacity()) return status;
   // The true numbers, said even with --quiet: distinct lines held (each one
   // passed, or came from --resume), and the rate the full filter now has.
   const bloom_info info = filter_info(filter.get());
@@ -359,7 +426,7 @@ int run(int argc, char **argv) {
                static_cast<double>(info.keys_added) / static_cast<double>(info.capacity),
                format_count(info.capacity).c_str(), format_double(info.expected_fp_rate, 4).c_str(),
                format_double(info.fp_rate).c_str(), lost.c_str());
-  return kExitOverCapacity;
+  return stopped != 0 ? status : kExitOverCapacity;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "input_stream.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ InputStream::InputStream(int fd, std::string name) : fd_(fd), name_(std::move(na
       throw CliError("'" + name_ + "' is a directory, not a file");
     }
     if (S_ISREG(st.st_mode)) raw_size_ = static_cast<uint64_t>(st.st_size);
+    regular_ = S_ISREG(st.st_mode);
   }
 }
 
@@ -43,7 +45,19 @@ InputStream::~InputStream() {
   if (fd_ > 0) ::close(fd_);
 }
 
+void InputStream::wait_readable() {
+  for (;;) {
+    const int timeout = tick_();
+    pollfd fds[2] = {{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
+    const int n = ::poll(fds, wake_fd_ >= 0 ? 2 : 1, timeout);
+    if (n < 0 && errno != EINTR) fail_errno("cannot wait for '" + name_ + "'");
+    // Readable, at its end, or in error: read() says which.
+    if (n > 0 && fds[0].revents != 0) return;
+  }
+}
+
 size_t InputStream::read_raw(char *dst, size_t cap) {
+  if (tick_ && !regular_) wait_readable();
   for (;;) {
     const ssize_t n = ::read(fd_, dst, cap);
     if (n >= 0) {

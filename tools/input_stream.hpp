@@ -34,6 +34,15 @@ class InputStream {
   size_t read(char *dst, size_t cap);
 
   const std::string &name() const { return name_; }
+  // Waiting for input that is not a regular file (a pipe, a terminal):
+  // poll it together with wake_fd. tick() runs before each wait, and again
+  // when wake_fd is readable or the wait timed out; it returns the next
+  // wait's timeout in milliseconds (-1: none) and may throw to abandon the
+  // read (a stop signal), so a long wait still checkpoints and stops.
+  void wait_with(int wake_fd, std::function<int()> tick) {
+    wake_fd_ = wake_fd;
+    tick_ = std::move(tick);
+  }
   // Raw (compressed) bytes consumed so far, and the raw size when the input
   // is a regular file (0 otherwise): for the progress bar.
   uint64_t raw_offset() const { return raw_offset_; }
@@ -41,6 +50,7 @@ class InputStream {
 
  private:
   size_t read_raw(char *dst, size_t cap);
+  void wait_readable();
   bool fill_raw();
   size_t read_gzip(char *dst, size_t cap);
 
@@ -48,6 +58,9 @@ class InputStream {
   std::string name_;
   uint64_t raw_offset_ = 0;
   uint64_t raw_size_ = 0;
+  bool regular_ = false;
+  int wake_fd_ = -1;
+  std::function<int()> tick_;
   bool detected_ = false;
   bool gzip_ = false;
   bool raw_eof_ = false;

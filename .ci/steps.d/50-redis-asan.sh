@@ -34,6 +34,7 @@ status=0
 /usr/bin/python3 redis/tests/test_memory.py || status=1
 /usr/bin/python3 redis/tests/test_redisbloom_parity.py || status=1
 /usr/bin/python3 redis/tests/test_redisbloom_compat.py || status=1
+/usr/bin/python3 redis/tests/test_window.py || status=1
 if [ -n "$(ls -A "$logs")" ]; then
   echo "sanitizer reports from redis-server with the module:"
   cat "$logs"/*

@@ -3,7 +3,8 @@
 # The Redis module through the clients users run, in both protocols:
 # node-redis from npm (RESP2 and RESP3: its bf.* helpers see RedisBloom's
 # booleans and BF.INFO map), redis-py's r.bf() helpers (RESP2: Debian's
-# python3-redis 4.3 has no RESP3) and redis-cli -2/-3 for the reply shapes.
+# python3-redis 4.3 has no RESP3) and redis-cli -2/-3 for the reply shapes;
+# and the example of several Node.js processes sharing one window filter.
 # npm packages are cached between runs in $BLOOM_NPM_CACHE.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,6 +40,11 @@ for _ in $(seq 1 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sl
 
 echo "57: node-redis, RESP2 and RESP3"
 REDIS_PORT="$port" NODE_PATH="$clients/node_modules" node redis/tests/node_client_test.js
+
+# examples/node_window_dedup.js: 4 processes de-duplicate 20,000 clicks
+# (5,000 a second, ~7 s) through one window filter: no repeat may pass.
+echo "57: examples/node_window_dedup.js --check"
+NODE_PATH="$clients/node_modules" node examples/node_window_dedup.js --port "$port" --check
 
 echo "57: redis-py r.bf() helpers (RESP2) and redis-cli -2/-3 shapes"
 export BLOOM_REDIS_MODULE="$module"

@@ -519,6 +519,9 @@ std::unique_ptr<Filter> WindowFilter::load(const Header &h, ByteSource &src, boo
   } catch (const Error &e) {
     fail(Status::kFormat, where + e.what());
   }
+  const std::string shape = window_shape_error(
+      {c.hashes, c.window_l, c.window_generation, c.window_slice_bits}, c.capacity, c.fp_rate);
+  if (!shape.empty()) fail(Status::kFormat, where + shape);
   if (s.head >= h.stages)
     fail(Status::kFormat, where + "newest slice " + std::to_string(s.head) + " is outside the ring");
   if (c.window_ms == 0 && s.generation_keys > c.window_generation)

@@ -173,6 +173,28 @@ WindowShape window_shape(uint64_t W, double p) {
   return best;
 }
 
+std::string window_shape_error(const WindowShape &s, uint64_t capacity, double p) {
+  if (capacity == 0) return "capacity (the window) is 0";
+  if (s.k == 0 || s.l == 0) return "k or l is 0";
+  const uint64_t g = capacity / s.l + (capacity % s.l != 0 ? 1 : 0);
+  if (s.g != g)
+    return "g = " + std::to_string(s.g) + " insertions per generation disagrees with the capacity " +
+           std::to_string(capacity) + " over l = " + std::to_string(s.l) + " generations (" +
+           std::to_string(g) + ")";
+  // Rounding up to whole words and growing a word at a time adds at most
+  // 65 words to the design; the blocked layout adds a few percent more.
+  const double design = std::ceil(static_cast<double>(s.k) * static_cast<double>(g) / std::log(2.0));
+  if (static_cast<double>(s.m) > 2.0 * design + 65.0 * 64.0)
+    return "slices of m = " + std::to_string(s.m) + " bits are far more than " + std::to_string(s.k) +
+           " generations of " + std::to_string(g) + " keys need";
+  // The same computation that sized the shape; the margin covers a libm
+  // that rounds its last bit differently.
+  if (!(p > 0) || window_shape_rate(s) > p * (1.0 + 1e-6))
+    return "slices of m = " + std::to_string(s.m) + " bits for " + std::to_string(g) +
+           " keys a generation do not meet the false-positive rate " + std::to_string(p);
+  return "";
+}
+
 double window_blocked_rate(const WindowShape &s) {
   // Quantiles per line load: 32 measured within 1% of 256 at p = 0.001.
   constexpr uint32_t kQuantiles = 32;

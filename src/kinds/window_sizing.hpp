@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace bloom::core {
 
@@ -69,6 +70,16 @@ double window_shape_rate(const WindowShape &s);
 // run-length recursion averages each group's step over its load. The worst
 // over the ring's alignments to the groups is returned.
 double window_blocked_rate(const WindowShape &s);
+
+// Why a shape read from a file cannot be one that window_shape() or
+// window_blocked_shape() made for (capacity, p), or "" when it can: g must
+// be ceil(capacity / l) (a g of 2^63 would never retire a generation, so
+// the window would never forget), the slices must meet p (m large enough
+// for k g keys), and m at most twice the design k g / ln 2 plus the words
+// the small-slice rounding adds (memory the capacity does not justify).
+// Sizing itself is not re-run: its (k, l) choice may change between
+// versions, while these properties hold for every shape it ever made.
+std::string window_shape_error(const WindowShape &s, uint64_t capacity, double p);
 
 // window_shape() for the blocked layout: the same (k, l, g), m grown until
 // window_blocked_rate() meets p.

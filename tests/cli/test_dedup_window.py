@@ -4,6 +4,8 @@ inside the window never pass; lines older than the window pass again; the
 state survives --save / --resume; --event-time takes the clock from the
 input, so time windows are tested deterministically."""
 
+import subprocess
+import threading
 import unittest
 
 from cli_support import CliTestCase
@@ -76,6 +78,95 @@ class WindowTest(CliTestCase):
             with self.subTest(args=args):
                 p = self.dedup("a\n", *args, check=2)
                 self.assert_one_line_error(p, fragment)
+
+    def stamped(self, seconds, bursts=()):
+        """10 ids a second (100 ms apart) for seconds, and at each (t_ms, n)
+        of bursts n more ids stamped t_ms."""
+        lines = []
+        for t in range(0, seconds * 1000, 100):
+            lines.append(f"{t}\tid-{t}")
+            for at, n in bursts:
+                if at == t:
+                    lines += [f"{t}\tburst-{t}-{i}" for i in range(n)]
+        return "\n".join(lines) + "\n"
+
+    def burst_warnings(self, stderr):
+        return [line for line in stderr.splitlines() if "warning: a burst" in line]
+
+    def test_burst_warning_once_per_episode(self):
+        # -n 200 per 10 s holds 10 lines a second; 500 lines at one moment
+        # overflow their generation: one warning per burst, with the rate,
+        # and none for the steady stream around them.
+        args = ("--window", "10s", "-n", "200", "-p", "0.01", "--event-time")
+        p = self.dedup(self.stamped(60), *args)
+        self.assertEqual(self.burst_warnings(p.stderr), [], p.stderr)
+        p = self.dedup(self.stamped(60, [(30000, 500)]), *args)
+        warnings = self.burst_warnings(p.stderr)
+        self.assertEqual(len(warnings), 1, p.stderr)
+        self.assertIn("a second", warnings[0])
+        self.assertIn("by the lines' times", warnings[0])
+        self.assertNotIn("give each line its time", warnings[0])
+        # Two bursts far apart are two episodes.
+        p = self.dedup(self.stamped(60, [(15000, 500), (45000, 500)]), *args)
+        self.assertEqual(len(self.burst_warnings(p.stderr)), 2, p.stderr)
+
+    def test_burst_warning_comes_when_it_happens(self):
+        # The input stays open after the burst: the warning is on stderr
+        # before the end of input, not only at the end.
+        proc = subprocess.Popen([self.bloom, "dedup", "--window", "10s", "-n", "200", "--event-time"],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc.stdin.write(self.stamped(20, [(10000, 500)]).encode())
+        proc.stdin.flush()
+        got = []
+        reader = threading.Thread(target=lambda: got.append(proc.stderr.readline().decode()), daemon=True)
+        reader.start()
+        reader.join(120)
+        still_running = proc.poll() is None
+        proc.stdin.close()
+        proc.wait(120)
+        proc.stderr.close()
+        self.assertTrue(still_running)
+        self.assertEqual(len(got), 1)
+        self.assertIn("warning: a burst", got[0])
+
+    def test_a_replayed_file_without_event_time_names_event_time(self):
+        # A time window over a file read in a moment of the monotonic
+        # clock: the warning says a replay needs --event-time.
+        path = self.write("ids.txt", "".join(f"id-{i}\n" for i in range(5000)))
+        p = self.run_bloom("dedup", path, "--window", "1h", "-n", "1000", check=0)
+        warnings = self.burst_warnings(p.stderr)
+        self.assertEqual(len(warnings), 1, p.stderr)
+        self.assertIn("--event-time", warnings[0])
+        self.assertIn("raise -n to at least", warnings[0])
+
+    def test_stats_reports_the_window_state(self):
+        # Every window member of bloom_info, in text and --json.
+        f = self.path("t.bloom")
+        # 10 lines a second for 400 s; at -p 0.01 an hour is l = 24
+        # generations of 150 s: the third began at 300 s with 1,000 lines.
+        self.dedup(self.stamped(400), "--window", "1h", "-n", "40000", "--event-time", "--save", f)
+        w = self.stats(f)["window"]
+        self.assertEqual(w["window_ms"], 3600000)
+        self.assertGreater(w["k"], 0)
+        self.assertEqual(w["l"], 24)
+        self.assertEqual(w["generation_capacity"], -(-40000 // w["l"]))
+        self.assertEqual(w["generation_ms"], 150000)
+        self.assertEqual(w["generation"], 2)
+        self.assertEqual(w["generation_keys"], 1000)
+        self.assertEqual(w["slice_bits"] % 64, 0)
+        self.assertGreaterEqual(w["clock_ms"], 300000)
+        self.assertEqual(w["generation_start_ms"], 300000)
+        text = self.run_bloom("stats", f, check=0).stdout
+        for label in ("window", "slices (k + l)", "generation size", "generation ", "clock (ms)",
+                      "generation start"):
+            self.assertIn(label, text)
+        self.assertIn(f"{w['k']} + {w['l']}", text)
+        # A count window has no clock; other kinds have no "window".
+        self.dedup("a\n", "--window", "100", "--save", f)
+        self.assertEqual(self.stats(f)["window"]["window_ms"], 0)
+        self.assertNotIn("clock", self.run_bloom("stats", f, check=0).stdout)
+        self.dedup("a\n", "--kind", "classic", "--save", self.path("c.bloom"))
+        self.assertNotIn("window", self.stats(self.path("c.bloom")))
 
     def test_help_shows_seed_004(self):
         p = self.run_bloom("dedup", "--help")

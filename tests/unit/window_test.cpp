@@ -5,6 +5,7 @@
 // paper's formula, and the refusals.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "image_tools.hpp"
 #include "kind_test_util.hpp"
 #include "kinds/window_sizing.hpp"
 #include "test_util.hpp"
@@ -454,6 +456,54 @@ TEST(Window, SlicedLayoutOfFormat13KeepsWorking) {
   FilterPtr again = deserialize_ok(serialize(old_layout.get()));
   EXPECT_EQ(info_of(again.get()).format_minor, 3);
   EXPECT_EQ(serialize(again.get()), serialize(old_layout.get()));
+}
+
+// A saved window whose checksums are valid but whose shape disagrees with
+// its capacity and rate is refused: with g = 2^63 it would load and never
+// forget; with a capacity or rate other than the slices were sized for, it
+// would fill past its rate without saying so.
+TEST(Window, LoadRefusesAShapeThatDisagreesWithItsCapacity) {
+  for (uint64_t window_ms : {uint64_t{0}, uint64_t{60000}}) {
+    FilterPtr f = make_filter(window_options(5000, 0.001, window_ms));
+    const std::vector<unsigned char> image = serialize(f.get());
+    const size_t g_offset = core::kHeaderSize + 8;  // the descriptor's g
+    const uint64_t g = core::load_le64(&image[g_offset]);
+    ASSERT_EQ(g, info_of(f.get()).generation_capacity);
+    struct Damage {
+      const char *what;
+      size_t offset;
+      uint64_t value;
+    };
+    const Damage damages[] = {
+        {"g = 2^63", g_offset, uint64_t{1} << 63},
+        {"g + 1", g_offset, g + 1},
+        {"g - 1", g_offset, g - 1},
+        {"capacity x 4", header_field("capacity").offset, 4 * 5000},
+        {"capacity 0", header_field("capacity").offset, 0},
+        {"p / 100", header_field("fp_rate").offset, std::bit_cast<uint64_t>(0.001 / 100)},
+    };
+    for (const Damage &d : damages) {
+      std::vector<unsigned char> bad = image;
+      core::store_le64(&bad[d.offset], d.value);
+      fix_checksums(bad);
+      bloom_filter *raw = nullptr;
+      EXPECT_EQ(bloom_deserialize(bad.data(), bad.size(), &raw), BLOOM_E_FORMAT) << d.what << window_ms;
+      EXPECT_EQ(raw, nullptr);
+      EXPECT_NE(std::string(bloom_last_error()).find("window"), std::string::npos) << bloom_last_error();
+    }
+    // The intact image still loads (the checks accept what sizing made).
+    bloom_filter *raw = nullptr;
+    ASSERT_EQ(bloom_deserialize(image.data(), image.size(), &raw), BLOOM_OK) << bloom_last_error();
+    bloom_destroy(raw);
+  }
+  // Every shape sizing makes passes, across windows and rates.
+  for (double p : {0.1, 0.01, 0.001, 1e-5})
+    for (uint64_t w : {uint64_t{1}, uint64_t{7}, uint64_t{1000}, uint64_t{123457}}) {
+      const core::WindowShape s = core::window_shape(w, p);
+      EXPECT_EQ(core::window_shape_error(s, w, p), "") << w << " " << p;
+      const core::WindowShape b = core::window_blocked_shape(w, p);
+      EXPECT_EQ(core::window_shape_error(b, w, p), "") << w << " " << p;
+    }
 }
 
 }  // namespace
