@@ -190,7 +190,7 @@ void Filter::require_writable(const char *what) const {
 void Filter::install_generic_add() {
   const Kind k = config_.kind;
   if (k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kCounting || k == Kind::kBlocked)
-    set_key_add_path({&generic_add_key, this});
+    set_key_add_path({&generic_add_key, this, nullptr});
 }
 
 int Filter::generic_add_key(const void *self, const void *key, size_t len) {
@@ -273,6 +273,11 @@ void Filter::remove(Hash128) { fail(Status::kUnsupported, "remove: only counting
 void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
   require_writable("add_batch");
   check_keys(keys, lens, n);
+  if (key_add_.add_batch != nullptr) {  // installed only where adds cannot fail
+    key_add_.add_batch(key_add_.ctx, keys, lens, n);
+    count_added(n);
+    return;
+  }
   // Block b + 1 is hashed and its memory prefetched before block b is
   // added (pipelined_blocks.hpp).
   Hash128 blocks[2][kBatchBlock];
