@@ -30,6 +30,11 @@ inline constexpr size_t kBatchChunk = 4096;
 ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const KeySet &pos,
                              const KeySet &neg);
 
+// fastfilter_cpp's split-block filter at the blocked-split row's memory
+// ("split-block-peer"; n/a unless built with the peer's headers,
+// measure_peer.cpp).
+ResultRow measure_split_block_peer(const Workload &w, const KeySet &pos, const KeySet &neg);
+
 // The floor: one XXH3-64 of the key plus one random 64-byte line read from an
 // array of formula_bytes(n, p), one key at a time (pos_ns, neg_ns) and in
 // prefetched blocks of 32 (pos_batch_ns, neg_batch_ns).
