@@ -9,6 +9,7 @@
 #include "../common/floor.hpp"  // formula_bytes
 #include "../common/keys.hpp"
 #include "../common/result_row.hpp"
+#include "bloom/bloom.h"
 
 namespace bloom_bench {
 
@@ -23,6 +24,9 @@ struct Workload {
 // the per-call cost vanishes (< 0.1 ns per key), small enough that the
 // results stay in L1.
 inline constexpr size_t kBatchChunk = 4096;
+
+// A filter of `kind` with `flags` sized for w's n and p (bloom_create).
+bloom_status create_filter(int kind, uint32_t flags, const Workload &w, bloom_filter **out);
 
 // One bloom kind through the C API (bloom_add, bloom_query, the batch calls,
 // bloom_serialized_size). kind is a bloom_kind.

@@ -35,14 +35,8 @@ namespace {
 
 // Our blocked-split filter's block count for (n, p): the peer gets as many.
 uint64_t split_blocks(const Workload &w) {
-  bloom_options o;
-  bloom_options_init(&o);
-  o.kind = BLOOM_KIND_BLOCKED;
-  o.capacity = w.keys;
-  o.fp_rate = w.p;
-  o.flags = BLOOM_FLAG_SPLIT_BLOCK;
   bloom_filter *f = nullptr;
-  if (bloom_create(&o, &f) != BLOOM_OK) return 0;
+  if (create_filter(BLOOM_KIND_BLOCKED, BLOOM_FLAG_SPLIT_BLOCK, w, &f) != BLOOM_OK) return 0;
   bloom_info info;
   info.struct_size = sizeof info;
   const bool ok = bloom_get_info(f, &info) == BLOOM_OK;
