@@ -14,6 +14,7 @@ pandas and Dask); the core package does not.
 from __future__ import annotations
 
 import ctypes
+import threading
 from typing import Iterable, List, Optional, Tuple
 
 import numpy as np
@@ -38,15 +39,42 @@ class _Encoded:
 
     __slots__ = ("n", "keys", "lens", "present", "_hold")
 
-    def __init__(self, buffer: np.ndarray, offsets: np.ndarray, lens: np.ndarray,
+    def __init__(self, buffer: np.ndarray, addresses: np.ndarray, lens: np.ndarray,
                  present: Optional[np.ndarray]) -> None:
-        self._hold = (buffer, offsets, lens)
+        self._hold = (buffer, addresses, lens)
         self.n = len(lens)
         self.present = present
-        # offsets become absolute addresses in place (a fresh array, ours).
-        offsets += np.uintp(buffer.ctypes.data)
-        self.keys = offsets.ctypes.data_as(_KEYS)
+        self.keys = addresses.ctypes.data_as(_KEYS)
         self.lens = lens.ctypes.data_as(_LENS)
+
+
+class _IntegerLayout(threading.local):
+    """The pointer and length arrays of integer chunks, made once per
+    thread and reused: a fresh 16 MiB per chunk costs page faults on every
+    chunk wherever large allocations go straight to mmap (Dask's workers
+    set MALLOC_TRIM_THRESHOLD_, which does that: 30% of an add there)."""
+
+    def __init__(self) -> None:
+        self.steps: Optional[np.ndarray] = None  # 0, 8, 16, ... (read-only)
+        self.lens: Optional[np.ndarray] = None  # 8, 8, 8, ... (read-only)
+        self.addresses: Optional[np.ndarray] = None  # this chunk's key addresses
+
+    def chunk(self, data: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """(addresses, lens) of the int64 keys in data (a chunk).
+        The addresses are valid until this thread's next call."""
+        n = len(data)
+        have = 0 if self.steps is None else len(self.steps)
+        if have < n:  # doubling, up to a chunk
+            size = min(max(n, 2 * have), max(n, CHUNK))
+            self.steps = np.arange(0, size * INT_BYTES, INT_BYTES, dtype=np.uintp)
+            self.lens = np.full(size, INT_BYTES, dtype=np.uintp)
+            self.addresses = np.empty(size, dtype=np.uintp)
+        addresses = self.addresses[:n]
+        np.add(self.steps[:n], np.uintp(data.ctypes.data), out=addresses)
+        return addresses, self.lens[:n]  # type: ignore[index]
+
+
+_integer_layout = _IntegerLayout()
 
 
 def _integer_values(values: np.ndarray) -> np.ndarray:
@@ -58,12 +86,10 @@ def _integer_values(values: np.ndarray) -> np.ndarray:
 
 def _encode_integers(values: np.ndarray, present: Optional[np.ndarray]) -> _Encoded:
     data = _integer_values(values)
-    n = len(data)
-    offsets = np.arange(0, n * INT_BYTES, INT_BYTES, dtype=np.uintp)
-    lens = np.full(n, INT_BYTES, dtype=np.uintp)
+    addresses, lens = _integer_layout.chunk(data)
     if present is not None:
-        offsets, lens = offsets[present], lens[present]
-    return _Encoded(data, offsets, lens, present)
+        addresses, lens = addresses[present], lens[present]
+    return _Encoded(data, addresses, lens, present)
 
 
 def _encode_objects(values: Iterable[object]) -> _Encoded:
@@ -76,6 +102,7 @@ def _encode_objects(values: Iterable[object]) -> _Encoded:
     if len(keys) > 1:
         np.cumsum(lens[:-1], out=offsets[1:])
     buffer = np.frombuffer(b"".join(keys) or b"\0", dtype=np.uint8)
+    offsets += np.uintp(buffer.ctypes.data)  # now addresses
     return _Encoded(buffer, offsets, lens, present)
 
 
@@ -108,15 +135,15 @@ def _column(values: object) -> Tuple[object, Optional[np.ndarray]]:
     return values if isinstance(values, list) else list(values), None  # type: ignore[call-overload]
 
 
-def _chunks(values: object) -> Iterable[_Encoded]:
-    data, present = _column(values)
+def _chunks(data: object, present: Optional[np.ndarray]) -> Iterable[Tuple[int, _Encoded]]:
+    """(first row, encoded keys) of each chunk of a column from _column."""
     n = len(data)  # type: ignore[arg-type]
     for start in range(0, n, CHUNK) if n else ():
         part = data[start:start + CHUNK]  # type: ignore[index]
         if isinstance(part, np.ndarray) and part.dtype.kind in "iu":
-            yield _encode_integers(part, None if present is None else present[start:start + CHUNK])
+            yield start, _encode_integers(part, None if present is None else present[start:start + CHUNK])
         else:
-            yield _encode_objects(part)
+            yield start, _encode_objects(part)
 
 
 def add_column(f: Filter, values: object) -> int:
@@ -125,7 +152,7 @@ def add_column(f: Filter, values: object) -> int:
     Missing values (None, NaN, NA) are skipped: they are no key.
     """
     added = 0
-    for enc in _chunks(values):
+    for _, enc in _chunks(*_column(values)):
         if enc.n:
             _check(_lib.bloom_add_batch(f._h, enc.keys, enc.lens, enc.n), "add_many")
         added += enc.n
@@ -138,17 +165,22 @@ def query_column(f: Filter, values: object) -> np.ndarray:
     Missing values answer True: the filter cannot rule them out (pandas
     joins a missing key to a missing key), so a semi-join keeps them.
     """
-    answers: List[np.ndarray] = []
-    for enc in _chunks(values):
-        results = np.empty(enc.n, dtype=np.uint8)
+    data, present = _column(values)
+    n = len(data)  # type: ignore[arg-type]
+    # The library writes 0 or 1 per key: straight into the answer when no
+    # row of the chunk is missing (one array, no per-chunk copies).
+    answers = np.empty(n, dtype=bool)
+    for start, enc in _chunks(data, present):
+        if enc.present is None:
+            results = answers[start:start + enc.n]
+        else:
+            results = np.empty(enc.n, dtype=bool)
         if enc.n:
             _check(_lib.bloom_query_batch(f._h, enc.keys, enc.lens, enc.n,
                                           results.ctypes.data_as(ctypes.POINTER(ctypes.c_uint8))),
                    "contains_many")
-        if enc.present is None:
-            answers.append(results.astype(bool))
-        else:
-            full = np.ones(len(enc.present), dtype=bool)
-            full[enc.present] = results.astype(bool)
-            answers.append(full)
-    return np.concatenate(answers) if answers else np.zeros(0, dtype=bool)
+        if enc.present is not None:
+            rows = answers[start:start + len(enc.present)]
+            rows[:] = True
+            rows[enc.present] = results
+    return answers

@@ -8,11 +8,17 @@ docs/distributed.md).
 >>> kept = bloomkit.dask.semi_join(large, f, on="user_id")   # lazy, rows the filter keeps
 >>> joined = kept.merge(small, on="user_id")                 # = large.merge(small, ...)
 
-``build`` makes one filter per partition on the workers and merges them by
-a tree of merges (``split_every`` at a time), so neither the keys nor the
-partial filters pass through the client; the result is the filter one
-process would build from all the keys, byte for byte (merge is a bitwise
-OR, or a saturating add for counting filters, and both are order-free).
+``build`` on a distributed Client adds each partition's keys into a filter
+of the worker that holds the partition, in place, and merges the workers'
+filters by a tree (``split_every`` at a time): one filter per worker
+crosses between processes, whatever the number of partitions, and the
+keys never leave their worker. The result is the filter one process would
+build from all the keys, byte for byte (merge is a bitwise OR, or a
+saturating add for counting filters, and both are order-free), also when
+workers die mid-build (``_worker_fold`` says how). With Dask's threads or
+sync scheduler the tasks add into filters of this process, one per busy
+thread; with the processes scheduler, and in ``build_delayed``'s graph,
+each partition makes a filter of its own.
 
 ``semi_join`` ships the filter to each worker once (``Client.scatter`` with
 ``broadcast=True``) and drops, partition by partition, the rows whose key
@@ -35,33 +41,61 @@ from typing import Any, Optional, Union
 import dask
 import dask.bag as db
 import dask.dataframe as dd
+from dask.sizeof import sizeof
 
-from . import _columns
+from . import _columns, _worker_fold
+from ._native import kinds
 from .filter import Filter
 
-# Kinds whose merge gives exactly the filter built on all the keys.
-# Scalable filters grow a new stage when one fills, so each partition's
-# chain depends on how many keys it saw: their union holds every key but
-# is not the one-process filter, and it is refused here.
-MERGEABLE_KINDS = ("classic", "partitioned", "blocked", "counting")
 
-# Merges per tree node: a node holds split_every filter images at once, so
-# memory on a worker is about (split_every + 1) filters; 8 keeps the tree
-# two levels deep up to 64 partitions.
+def _why_not_mergeable(caps: frozenset) -> Optional[str]:
+    """Why filters of a kind with these capabilities, built from parts of
+    the keys, do not merge into the filter of all the keys (None: they do)."""
+    if "merge" not in caps:
+        return "its filters cannot be merged"
+    if "grows" in caps:  # scalable
+        return ("it grows a stage when one fills, so each part's filter depends on how many keys it "
+                "saw, and their union is not the filter of all the keys")
+    if "forgets" in caps:
+        return "it forgets keys by a clock or a count, which depends on the order of the adds"
+    return None
+
+
+# Kinds whose merge gives exactly the filter built on all the keys, by
+# what the library says each kind can do.
+MERGEABLE_KINDS = tuple(k.name for k in kinds() if _why_not_mergeable(k.caps) is None)
+
+# Filters merged per tree node: a node holds split_every filters at once;
+# 8 keeps the tree two levels deep up to 64 workers (or partitions, for
+# build_delayed).
 SPLIT_EVERY = 8
 
 Collection = Union[db.Bag, dd.Series, dd.DataFrame]
+
+
+@sizeof.register(Filter)
+def _filter_nbytes(f: Filter) -> int:
+    """What a filter weighs for Dask's scheduler (its file image), so that
+    it moves tasks to the filters, not filters to the tasks (the default,
+    sys.getsizeof, sees about 50 bytes)."""
+    return f._serialized_size()
+
+
+@sizeof.register(_worker_fold.Taken)
+def _taken_nbytes(t: _worker_fold.Taken) -> int:
+    return 0 if t.filter is None else t.filter._serialized_size()
 
 
 def _filter_options(capacity: Optional[int], fp_rate: Optional[float], kind: str,
                     options: dict) -> dict:
     if not isinstance(kind, str):
         raise TypeError("kind must be a str such as 'classic'")
-    if kind == "scalable":  # (unknown names: the library's error, below)
+    known = {k.name: k.caps for k in kinds()}
+    why = _why_not_mergeable(known[kind]) if kind in known else None  # unknown: the library's error, below
+    if why is not None:
         raise ValueError(
-            f"bloomkit.dask.build cannot build a {kind!r} filter: its partial filters do not merge "
-            f"into the filter of all the keys; use one of {', '.join(MERGEABLE_KINDS)} "
-            "(size it with the total number of keys)")
+            f"bloomkit.dask.build cannot build a {kind!r} filter: {why}; use one of "
+            f"{', '.join(MERGEABLE_KINDS)} (size it with the total number of keys)")
     if options.get("concurrent"):
         raise ValueError("concurrent=True is for threads sharing one filter; each partition builds its own")
     params = dict(options, capacity=capacity, fp_rate=fp_rate, kind=kind)
@@ -98,14 +132,25 @@ def _merge(*filters: Filter) -> Filter:
     return result
 
 
+def _check_split_every(split_every: object) -> None:
+    if not isinstance(split_every, int) or isinstance(split_every, bool) or split_every < 2:
+        raise ValueError("split_every must be an integer >= 2")
+
+
 def build_delayed(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = None, *,
                   kind: str = "classic", on: Optional[str] = None, split_every: int = SPLIT_EVERY,
                   **options: Any) -> "dask.delayed.Delayed":
-    """As :func:`build`, but return the Delayed filter without computing it."""
-    if not isinstance(split_every, int) or isinstance(split_every, bool) or split_every < 2:
-        raise ValueError("split_every must be an integer >= 2")
+    """As :func:`build`, but return the Delayed filter without computing it.
+
+    The graph makes one filter per partition and merges them by a tree, so
+    it runs on any scheduler; :func:`build` is cheaper (one filter per
+    worker or thread instead of one per partition)."""
+    _check_split_every(split_every)
     params = _filter_options(capacity, fp_rate, kind, options)
-    column = _keys_of(keys, on)
+    return _tree_of_partitions(_keys_of(keys, on), params, split_every)
+
+
+def _tree_of_partitions(column: Union[db.Bag, dd.Series], params: dict, split_every: int) -> Any:
     level = [dask.delayed(_partition_filter, pure=True)(part, params)
              for part in column.to_delayed(optimize_graph=True)]
     if not level:  # dask collections have >= 1 partition, but be safe
@@ -124,22 +169,57 @@ def build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = 
     Args:
         keys: a dask Bag, a Series, or a DataFrame with ``on=`` its key column.
         capacity: n, the number of distinct keys expected over ALL
-            partitions (every partition's filter has the final shape).
+            partitions (every worker's filter has the final shape).
         fp_rate: p, the target false-positive rate (default 0.01).
-        kind: one of MERGEABLE_KINDS; "scalable" is refused (ValueError).
+        kind: one of MERGEABLE_KINDS; a kind whose filters do not merge
+            into the filter of all the keys (scalable, window) is refused
+            (ValueError, saying why).
         on: the key column of a DataFrame.
         split_every: filters merged per node of the reduction tree.
         **options: the other arguments of ``bloomkit.Filter`` (hash, seed,
             bits, hashes, counter_bits, plain_double_hashing).
 
+    With a distributed Client, each worker adds the partitions it holds
+    into one filter of its own, in place, and only those filters (one per
+    worker) are shipped and merged. With Dask's threads or sync scheduler
+    the tasks add into this process's filters (one per busy thread); with
+    the processes scheduler each partition makes a filter, merged as in
+    :func:`build_delayed`.
+
     Returns the filter, equal byte for byte to one ``Filter`` built with
     the same arguments from all the keys (``to_bytes()`` compares equal).
-    It is computed with Dask's current scheduler: the distributed Client
-    when one is active. Bad keys (float, bool...) raise TypeError,
-    integers outside int64 OverflowError, from the task that met them.
+    Bad keys (float, bool...) raise TypeError, integers outside int64
+    OverflowError, from the task that met them.
     """
-    return build_delayed(keys, capacity, fp_rate, kind=kind, on=on, split_every=split_every,
-                         **options).compute()
+    return _build(keys, capacity, fp_rate, kind=kind, on=on, split_every=split_every, **options)
+
+
+def _build(keys: Collection, capacity: Optional[int], fp_rate: Optional[float] = None, *,
+           kind: str = "classic", on: Optional[str] = None, split_every: int = SPLIT_EVERY,
+           after_fold: Any = None, **options: Any) -> Filter:
+    _check_split_every(split_every)
+    params = _filter_options(capacity, fp_rate, kind, options)
+    column = _keys_of(keys, on)
+    client = _client()
+    if client is not None:
+        return _worker_fold.build(client, column.to_delayed(optimize_graph=True), params, split_every,
+                                  after_fold)
+    scheduler = _in_process_scheduler(column)
+    if scheduler is not None:
+        return _worker_fold.build_local(column.to_delayed(optimize_graph=True), params, scheduler)
+    return _tree_of_partitions(column, params, split_every).compute()
+
+
+def _in_process_scheduler(column: Any) -> Any:
+    """The scheduler compute() would use, if it runs every task in this
+    process (threads, sync); None for others (processes: a filter per
+    partition, merged by the tree)."""
+    import dask.local
+    import dask.threaded
+    from dask.base import get_scheduler
+
+    scheduler = get_scheduler(collections=[column])
+    return scheduler if scheduler in (dask.threaded.get, dask.local.get_sync) else None
 
 
 def _keep_rows(part: Any, shared: "SharedFilter", on: Optional[str]) -> Any:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import pickle
 import time
-from typing import Callable, Iterable, List, Optional, Tuple, Union
+from typing import Callable, Iterable, List, Optional, SupportsIndex, Tuple, Union
 
 from . import _keys, _native
 from ._fast import Core
@@ -233,12 +234,26 @@ class Filter(Core):
         if isinstance(data, str):
             raise TypeError("from_bytes takes bytes-like data (a file image), not str")
         try:
-            buf = _keys.to_bytes(data)
+            view = memoryview(data)  # type: ignore[arg-type]
         except TypeError:
             raise TypeError(f"from_bytes takes bytes-like data (a file image), not {type(data).__name__}") \
                 from None
+        if isinstance(data, bytes) or view.readonly or not view.c_contiguous:
+            image = data if isinstance(data, bytes) else view.tobytes()
+            return cls._deserialize(image, len(image))
+        # A writable buffer (an unpickled image, a bytearray) is read where
+        # it lies: the library copies what it keeps.
+        with view.cast("B") as flat:
+            target = (ctypes.c_char * flat.nbytes).from_buffer(flat)
+            try:
+                return cls._deserialize(target, flat.nbytes)
+            finally:
+                del target  # before the view is released
+
+    @classmethod
+    def _deserialize(cls, image: object, size: int) -> "Filter":
         out = _native.Handle()
-        _check(_lib.bloom_deserialize(buf, len(buf), ctypes.byref(out)), "from_bytes")
+        _check(_lib.bloom_deserialize(image, size, ctypes.byref(out)), "from_bytes")
         return cls._adopt(out)
 
     # -- life cycle ------------------------------------------------------
@@ -496,19 +511,33 @@ class Filter(Core):
         raw = _fspath(path)
         _check(_lib.bloom_save(self._h, raw), "save", os.fsdecode(raw))
 
+    def _serialized_size(self) -> int:
+        size = ctypes.c_size_t(0)
+        _check(_lib.bloom_serialized_size(self._h, ctypes.byref(size)), "serialized_size")
+        return size.value
+
+    def _image(self) -> bytearray:
+        """The file image, written straight into a new bytearray."""
+        image = bytearray(self._serialized_size() or 1)
+        written = ctypes.c_size_t(0)
+        target = (ctypes.c_char * len(image)).from_buffer(image)
+        _check(_lib.bloom_serialize(self._h, target, len(image), ctypes.byref(written)), "to_bytes")
+        del target  # a bytearray cannot be resized while a ctypes view holds it
+        del image[written.value:]
+        return image
+
     def to_bytes(self) -> bytes:
         """The filter's file image (format v1): what :meth:`save` writes."""
-        size = ctypes.c_size_t(0)
-        _check(_lib.bloom_serialized_size(self._h, ctypes.byref(size)), "to_bytes")
-        buf = ctypes.create_string_buffer(size.value or 1)
-        written = ctypes.c_size_t(0)
-        _check(_lib.bloom_serialize(self._h, buf, size.value, ctypes.byref(written)), "to_bytes")
-        return buf.raw[: written.value]
+        return bytes(self._image())
 
-    def __reduce__(self) -> Tuple[Callable[[bytes], "Filter"], Tuple[bytes]]:
-        """Pickle as the file image, so filters travel to worker processes."""
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Tuple[Callable[..., "Filter"], tuple]:
+        """Pickle as the file image, so filters travel to worker processes.
+        With protocol 5 the image is one out-of-band buffer: Dask and
+        multiprocessing send it as it is, without copying it into the
+        pickle (and it unpickles without a copy of the bytes)."""
         cls = _plain_class(type(self))
-        return (_restore, (self.to_bytes(),) if cls is Filter else (self.to_bytes(), cls))
+        image: object = pickle.PickleBuffer(self._image()) if protocol >= 5 else self.to_bytes()
+        return (_restore, (image,) if cls is Filter else (image, cls))
 
     # -- introspection ---------------------------------------------------
 

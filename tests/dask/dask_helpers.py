@@ -52,5 +52,35 @@ def partition_killing_its_worker(i, per_partition, marker_dir, victim):
     return int_partition(i, per_partition)
 
 
+def counted_partition(i, per_partition, marker_dir):
+    """As int_partition, leaving a file per attempt (no kill)."""
+    attempts = len([n for n in os.listdir(marker_dir) if n.startswith(f"attempt-{i}-")])
+    with open(os.path.join(marker_dir, f"attempt-{i}-{attempts + 1}-pid{os.getpid()}"), "w"):
+        pass
+    return int_partition(i, per_partition)
+
+
 def worker_pid():
     return os.getpid()
+
+
+def filters_sent(dask_worker, since):
+    """How many filters this worker has sent (to a worker or a client)
+    after its transfer log's first ``since`` entries: the build's per-worker
+    filters and merge results (their task keys)."""
+    entries = list(dask_worker.transfer_outgoing_log)[since:]
+    return sum(1 for e in entries for key in e["keys"]
+               if str(key).startswith(("bloom-take-", "union-")))
+
+
+def folded_here(build_id, round_, dask_worker):
+    """The partitions this worker has folded in a round of a build and not
+    yet handed over (what it would lose by dying now)."""
+    from bloomkit import _worker_fold
+
+    accs = _worker_fold._state.pools.get((dask_worker.address, build_id, round_), [])
+    return sorted(i for a in accs for i in a.partitions)
+
+
+def transfers_so_far(dask_worker):
+    return len(dask_worker.transfer_outgoing_log)

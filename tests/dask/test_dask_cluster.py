@@ -126,6 +126,37 @@ class BuildOnTheCluster(unittest.TestCase):
             bd.build(dd.from_pandas(pd.Series([2**64 - 1], dtype="uint64"), npartitions=1), capacity=10)
 
 
+    def test_one_filter_per_worker_crosses_between_processes(self):
+        import dask.dataframe as dd
+        import numpy as np
+        import pandas as pd
+        import bloomkit.dask as bd
+        from dask_helpers import filters_sent, transfers_so_far
+
+        keys = pd.Series(np.arange(40000, dtype=np.int64) * 31)
+        ddf = dd.from_pandas(keys, npartitions=16)
+        before = client.run(transfers_so_far)
+        built = bd.build(ddf, capacity=40000, fp_rate=0.01, kind="blocked", split_every=2)
+        sent = {w: client.run(filters_sent, since=n, workers=[w])[w] for w, n in before.items()}
+        self.assertEqual(built.to_bytes(), reference(keys, capacity=40000, fp_rate=0.01, kind="blocked").to_bytes())
+        # 16 partitions on 2 workers: one worker's filter goes to the other
+        # (or both to a third place) and the union to this client; never
+        # one per partition.
+        self.assertLessEqual(sum(sent.values()), 2, sent)
+        self.assertGreaterEqual(sum(sent.values()), 1, sent)
+
+    def test_build_delayed_on_the_cluster_is_exact_too(self):
+        import dask.dataframe as dd
+        import pandas as pd
+        import bloomkit.dask as bd
+
+        keys = pd.Series([f"k{i}" for i in range(2000)])
+        delayed = bd.build_delayed(dd.from_pandas(keys, npartitions=7), capacity=2000, kind="counting",
+                                   split_every=3)
+        built = client.compute(delayed).result(timeout=TIMEOUT)
+        self.assertEqual(built.to_bytes(), reference(keys, capacity=2000, kind="counting").to_bytes())
+
+
 class SemiJoinOnTheCluster(unittest.TestCase):
     def test_keeps_every_matching_row_and_the_join_is_unchanged(self):
         import dask.dataframe as dd
@@ -221,24 +252,54 @@ class SemiJoinOnTheCluster(unittest.TestCase):
         self.assertEqual(list(local.k), ["b"] * 5)
 
 
-class ZWorkerKilledMidBuild(unittest.TestCase):
-    """Runs last (unittest orders classes by name): it kills a worker."""
+class ThreadsOfOneWorker(unittest.TestCase):
+    """A worker with 2 threads folds into up to 2 filters and merges them
+    itself; two such workers in this process keep theirs apart."""
 
-    def test_the_lost_tasks_are_rerun_and_the_filter_is_exact(self):
+    def test_threads_and_workers_sharing_a_process(self):
+        import dask.dataframe as dd
+        import numpy as np
+        import pandas as pd
+        from distributed import Client, LocalCluster
+        import bloomkit.dask as bd
+
+        keys = pd.Series(np.arange(30000, dtype=np.int64) - 15000)
+        for workers in (1, 2):
+            with self.subTest(workers=workers), \
+                    LocalCluster(n_workers=workers, threads_per_worker=2, processes=False,
+                                 dashboard_address=":0", silence_logs=logging.WARNING) as local, \
+                    Client(local, set_as_default=False) as c, c.as_current():
+                for kind in ("counting", "blocked"):
+                    built = bd.build(dd.from_pandas(keys, npartitions=12), capacity=30000, kind=kind)
+                    expected = reference(keys, capacity=30000, kind=kind)
+                    self.assertEqual(built.to_bytes(), expected.to_bytes())
+                    self.assertEqual(built.info.keys_added, 30000)
+
+
+class ZWorkerKilledMidBuild(unittest.TestCase):
+    """Runs last (unittest orders classes by name): it kills workers."""
+
+    def expected(self, parts, per):
+        import pandas as pd
+        from dask_helpers import int_partition
+
+        all_keys = pd.concat([int_partition(i, per) for i in range(parts)])
+        return reference(all_keys.tolist(), capacity=parts * per, fp_rate=0.01, kind="counting")
+
+    def test_a_worker_killed_while_folding(self):
         import dask.dataframe as dd
         import bloomkit.dask as bd
-        from dask_helpers import int_partition, partition_killing_its_worker
+        from dask_helpers import partition_killing_its_worker
 
         parts, per = 12, 2000
         with tempfile.TemporaryDirectory() as marks:
             pids_before = set(client.run(os.getpid).values())
             keys = dd.from_map(partition_killing_its_worker, range(parts), per_partition=per,
                                marker_dir=marks, victim=7, enforce_metadata=False)
-            delayed = bd.build_delayed(keys, capacity=parts * per, fp_rate=0.01, split_every=4)
-            built = client.compute(delayed).result(timeout=TIMEOUT)
+            # counting: a partition folded twice would show in the counters
+            built = bd.build(keys, capacity=parts * per, fp_rate=0.01, kind="counting", split_every=4)
             attempts = sorted(os.listdir(marks))
-            # The nanny restarts the killed worker (not needed here: the
-            # build already finished on the survivor).
+            client.wait_for_workers(2, timeout=TIMEOUT)  # the nanny restarts the killed one
             pids_after = set(client.run(os.getpid).values())
 
         victim_runs = [a for a in attempts if a.startswith("attempt-7-")]
@@ -246,11 +307,64 @@ class ZWorkerKilledMidBuild(unittest.TestCase):
         killed = int(victim_runs[0].split("pid")[1])
         self.assertIn(killed, pids_before)
         self.assertNotIn(killed, pids_after)
+        self.assertEqual(built.to_bytes(), self.expected(parts, per).to_bytes())
+        self.assertEqual(built.info.keys_added, parts * (per + 10))
 
+    def test_a_worker_killed_after_folding_before_its_filter_is_taken(self):
+        import signal
+        import dask.dataframe as dd
+        import bloomkit.dask as bd
         import pandas as pd
-        all_keys = pd.concat([int_partition(i, per) for i in range(parts)])
-        expected = reference(all_keys.tolist(), capacity=parts * per, fp_rate=0.01)
-        self.assertEqual(built.to_bytes(), expected.to_bytes())
+        from dask_helpers import counted_partition, folded_here
+
+        parts, per = 12, 2000
+        lost, rounds = [], []
+
+        def kill_a_worker_holding_partitions(c, build_id, round_):
+            rounds.append(round_)
+            if round_ == 0:
+                held = c.run(folded_here, build_id, round_)
+                victim = next(w for w, partitions in held.items() if partitions)
+                lost.extend(held[victim])
+                os.kill(c.run(os.getpid, workers=[victim])[victim], signal.SIGKILL)
+
+        with tempfile.TemporaryDirectory() as marks:
+            client.wait_for_workers(2, timeout=TIMEOUT)
+            # meta given: else from_map makes partition 0 here to infer it
+            keys = dd.from_map(counted_partition, range(parts), per_partition=per, marker_dir=marks,
+                               meta=pd.Series(dtype="int64"), enforce_metadata=False)
+            built = bd._build(keys, capacity=parts * per, fp_rate=0.01, kind="counting",
+                              after_fold=kill_a_worker_holding_partitions)
+            attempts = sorted(os.listdir(marks))
+
+        self.assertEqual(rounds, [0, 1])
+        made_again = sorted(int(a.split("-")[1]) for a in attempts if a.split("-")[2] == "2")
+        self.assertEqual(made_again, lost, "exactly the lost partitions are made again")
+        self.assertEqual(built.to_bytes(), self.expected(parts, per).to_bytes())
+        self.assertEqual(built.info.keys_added, parts * (per + 10))
+
+    def test_a_partition_folded_twice_is_not_counted_twice(self):
+        import dask.dataframe as dd
+        import bloomkit.dask as bd
+        from bloomkit import _worker_fold
+        from dask_helpers import int_partition
+
+        parts, per = 6, 2000
+        params = dict(capacity=parts * per, fp_rate=0.01, kind="counting")
+        rounds = []
+
+        def fold_partition_3_again(c, build_id, round_):
+            rounds.append(round_)
+            if round_ == 0:  # as if Dask had run one fold twice
+                w = next(iter(c.nthreads()))
+                c.submit(_worker_fold._fold, int_partition(3, per), build_id, round_, 3, params,
+                         workers=[w], pure=False).result(timeout=TIMEOUT)
+
+        client.wait_for_workers(2, timeout=TIMEOUT)
+        keys = dd.from_map(int_partition, range(parts), per_partition=per, enforce_metadata=False)
+        built = bd._build(keys, after_fold=fold_partition_3_again, **params)
+        self.assertEqual(rounds, [0, 1], "the build started again")
+        self.assertEqual(built.to_bytes(), self.expected(parts, per).to_bytes())
         self.assertEqual(built.info.keys_added, parts * (per + 10))
 
 

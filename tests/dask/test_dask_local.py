@@ -67,6 +67,31 @@ class IntegerEncoding(unittest.TestCase):
                 # Missing rows answer True (kept by a semi-join).
                 self.assertTrue(_columns.query_column(f, v).all())
 
+    def test_columns_across_chunks(self):
+        import numpy as np
+        import pandas as pd
+        import bloomkit
+        from unittest import mock
+        from bloomkit import _columns
+        from bloomkit.encoding import key_bytes
+
+        ints = pd.Series([1, None, 3, 4, None, 6, 7, 8], dtype="Int64")
+        objs = ["a", None, "b", b"c", 5, None, "d"]
+        with mock.patch.object(_columns, "CHUNK", 3):  # rows 0-2, 3-5, 6-7
+            for v in (ints, objs, np.arange(10, 20, dtype=np.int64)):
+                with self.subTest(values=repr(list(v))[:40]):
+                    f = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    present = [key_bytes(x) for x in list(v)]
+                    f.add_many(b for b in present[::2] if b is not None)
+                    asked = _columns.query_column(f, v)
+                    self.assertEqual(asked.tolist(), [b is None or b in f for b in present])
+                    self.assertEqual(asked.tolist()[::2], [True] * len(present[::2]))
+                    g = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    self.assertEqual(_columns.add_column(g, v), sum(b is not None for b in present))
+                    h = bloomkit.Filter(capacity=100, fp_rate=1e-6)
+                    h.add_many(b for b in present if b is not None)
+                    self.assertEqual(g.to_bytes(), h.to_bytes())
+
     def test_float_and_bool_columns_are_refused(self):
         import pandas as pd
         import bloomkit
@@ -92,10 +117,29 @@ class LocalSchedulers(unittest.TestCase):
         s = dd.from_pandas(pd.Series(range(5000)), npartitions=9)
         expected = bloomkit.Filter(capacity=5000, fp_rate=0.01, kind="blocked", seed=42)
         expected.add_many(int_key(i) for i in range(5000))
+        counting = bloomkit.Filter(capacity=5000, fp_rate=0.01, kind="counting")
+        counting.add_many(int_key(i) for i in range(5000))
         for scheduler in ("sync", "threads"):
             with self.subTest(scheduler=scheduler), dask.config.set(scheduler=scheduler):
                 built = bd.build(s, 5000, 0.01, kind="blocked", seed=42)
                 self.assertEqual(built.to_bytes(), expected.to_bytes())
+                # the threads fold into one filter each: counters once each
+                built = bd.build(s, 5000, 0.01, kind="counting")
+                self.assertEqual(built.to_bytes(), counting.to_bytes())
+                self.assertEqual(built.info.keys_added, 5000)
+
+    def test_a_failed_build_leaves_no_filter_behind(self):
+        import dask
+        import dask.bag as db
+        import bloomkit.dask as bd
+        from bloomkit import _worker_fold
+
+        bag = db.from_sequence(["a", "b", 1.5, "c"], npartitions=4)
+        for scheduler in ("sync", "threads"):
+            with self.subTest(scheduler=scheduler), dask.config.set(scheduler=scheduler):
+                with self.assertRaisesRegex(TypeError, "not float"):
+                    bd.build(bag, 100)
+                self.assertEqual(_worker_fold._state.pools, {})
 
     def test_the_tree_merges_split_every_at_a_time(self):
         import dask.bag as db
@@ -135,8 +179,12 @@ class LocalSchedulers(unittest.TestCase):
         import bloomkit.dask as bd
 
         bag = db.from_sequence(["a"], npartitions=1)
-        with self.assertRaisesRegex(ValueError, "cannot build a 'scalable' filter.*classic"):
+        with self.assertRaisesRegex(ValueError, "cannot build a 'scalable' filter: it grows.*classic"):
             bd.build(bag, 10, kind="scalable")
+        with self.assertRaisesRegex(ValueError, "cannot build a 'window' filter: its filters cannot be merged"):
+            bd.build(bag, 10, kind="window")
+        # by capability: every kind the library can merge, and no other
+        self.assertEqual(set(bd.MERGEABLE_KINDS), {"classic", "partitioned", "blocked", "counting"})
         with self.assertRaisesRegex(ValueError, "unknown kind"):
             bd.build(bag, 10, kind="cuckoo")
         with self.assertRaises(bloomkit.BloomInvalidArgumentError):
@@ -171,6 +219,38 @@ class LocalSchedulers(unittest.TestCase):
         left = dd.from_pandas(pd.DataFrame({"k": list("abcdefghij")}), npartitions=2)
         with dask.config.set(scheduler="sync"):
             self.assertGreaterEqual(set(bd.semi_join(left, f, on="k").compute().k), set("abcde"))
+
+
+class WorkerFoldState(unittest.TestCase):
+    """The per-process state behind build on a cluster (no Dask needed)."""
+
+    def test_threads_get_their_own_filter_and_a_taken_round_is_closed(self):
+        from bloomkit._worker_fold import _WorkerState
+
+        state, params, r = _WorkerState(), dict(capacity=100, fp_rate=0.01), ("w1", "b", 0)
+        a = state.acquire(r, params)
+        b = state.acquire(r, params)  # a is busy: another thread gets another filter
+        self.assertIsNot(a, b)
+        a.partitions.append(0)
+        state.release(a)
+        self.assertIs(state.acquire(r, params), a)  # free again: reused
+        state.release(a)
+        state.release(b)
+        self.assertEqual(sorted(len(x.partitions) for x in state.take(r)), [0, 1])
+        self.assertIsNone(state.acquire(r, params), "a late fold of a taken round is ignored")
+        self.assertEqual(state.take(r), [])
+        other = ("w2", "b", 0)  # another worker of the same process keeps its own
+        self.assertIsNotNone(state.acquire(other, params))
+
+    def test_forget_drops_a_build_and_refuses_its_late_folds(self):
+        from bloomkit._worker_fold import _WorkerState
+
+        state, params = _WorkerState(), dict(capacity=100, fp_rate=0.01)
+        state.release(state.acquire(("w", "b", 0), params))
+        state.forget("b")
+        self.assertEqual(state.take(("w", "b", 0)), [])
+        self.assertIsNone(state.acquire(("w", "b", 1), params))
+        self.assertIsNotNone(state.acquire(("w", "c", 0), params))
 
 
 if __name__ == "__main__":
