@@ -3,6 +3,7 @@ package bloom
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 )
 
@@ -128,6 +129,40 @@ func TestNativeQuery(t *testing.T) {
 			t.Fatalf("query after Close: %v", err)
 		}
 	}
+	// Loaded, mapped and cloned filters answer in Go too, over their own bits.
+	o := NewOptions(300, 0.05)
+	o.Kind = KindBlocked
+	f, err := New(o)
+	must(t, err)
+	defer f.Close()
+	for i := 0; i < 600; i++ {
+		must(t, f.AddString(fmt.Sprint("m", i)))
+	}
+	path := filepath.Join(t.TempDir(), "b.bloom")
+	must(t, f.Save(path))
+	l, err := Load(path)
+	must(t, err)
+	defer l.Close()
+	m, err := Map(path)
+	must(t, err)
+	defer m.Close()
+	cl, err := f.Clone()
+	must(t, err)
+	defer cl.Close()
+	for _, g := range []*Filter{l, m, cl} {
+		if g.probe == nil {
+			t.Fatal("a loaded, mapped or cloned blocked filter has no Go-side probe")
+		}
+		for i := 0; i < 2000; i++ {
+			k := fmt.Sprint("m", i)
+			want, err := answer(keyOp(g, opQuery, k))
+			must(t, err)
+			if got := g.ContainsString(k); got != want || (i < 600 && !got) {
+				t.Fatalf("key %q: Go %v, bloom_query %v", k, got, want)
+			}
+		}
+	}
+
 	c, err := New(NewOptions(100, 0.01))
 	must(t, err)
 	defer c.Close()
