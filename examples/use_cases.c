@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* use_cases.c -- the seeds' three uses of a Bloom filter, from C.
+/* use_cases.c -- three common uses of a Bloom filter, from C.
  *
  * Build against an installed bloom:  cc use_cases.c $(pkg-config --cflags --libs bloom)
  *
- *  1. "Is the key in this data file?" (seed 003, Cassandra): a filter saved
+ *  1. "Is the key in this data file?" (as Cassandra asks): a filter saved
  *     next to each data file answers "certainly not" for most absent keys, so
  *     those lookups never read the file.
- *  2. Join pre-filter (seed 001, MapReduce): a filter of the small table's
+ *  2. Join pre-filter (MapReduce): a filter of the small table's
  *     keys drops big-table rows that cannot join before they are shuffled.
- *  3. Stream de-duplication (seed 004): bloom_test_and_add is "contains,
+ *  3. Stream de-duplication: bloom_test_and_add is "contains,
  *     else add" in one call.
  */
 #include <bloom/bloom.h>

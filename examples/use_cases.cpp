@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// use_cases.cpp -- the seeds' three uses of a Bloom filter, with the C++
+// use_cases.cpp -- three common uses of a Bloom filter, with the C++
 // wrapper <bloom/bloom.hpp>. Build with CMake: find_package(bloom CONFIG
 // REQUIRED) and target_link_libraries(app PRIVATE bloom::bloom).
 // What each use is: see use_cases.c.

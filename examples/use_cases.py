@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The seeds' three uses of a Bloom filter, from Python (what each is: see
+"""Three common uses of a Bloom filter, from Python (what each is: see
 use_cases.c). Run with the package importable: PYTHONPATH=python, or after
 `cmake --install`."""
 

@@ -11,6 +11,10 @@ namespace bloom_cli {
 constexpr int kExitOk = 0;
 constexpr int kExitSomeNo = 1;  // query: at least one key answered "no"
 constexpr int kExitError = 2;
+// build, dedup: a fixed-size filter was given more distinct keys than its
+// capacity, so its false-positive rate is above the one asked for (build's
+// file is written; dedup dropped more new lines than the rate allows).
+constexpr int kExitOverCapacity = 3;
 
 // Thrown anywhere in a command; main() prints "bloom <command>: <what>".
 class CliError : public std::runtime_error {

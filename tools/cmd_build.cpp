@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,15 +42,18 @@ const char kHelp[] =
     "Build a filter from keys, one per line (no INPUT or '-' = standard input).\n"
     "With --then-query, answer queries against it at once, as 'bloom query'\n"
     "does (one command for a key file and a query file, or typed queries).\n"
-    "A first line '?P' sets the false-positive rate to P percent ('?1' = 1%).\n"
-    "CRLF line ends are accepted, blank lines skipped, gzip input is read as is.\n"
+    "Key lines: a first line '?P' sets the false-positive rate to P percent\n"
+    "('?1' = 1%) and is not a key; blank lines are skipped. With --literal every\n"
+    "line is a key as written: '?5' and ':Q' are keys, a blank line is the empty\n"
+    "key. CRLF line ends are accepted and gzip input is read as is.\n"
     "\n"
     "Options:\n"
     "  -o, --out FILTER      where to write the filter (replaced atomically; - = stdout)\n"
     "  -p, --rate RATE       false-positive rate, 0.01 or 1% (default: the ?P line, else 0.01)\n"
     "  -n, --capacity N      expected distinct keys (default: the number of keys read)\n"
-    "  --kind KIND           classic (default); an unknown KIND lists the library's kinds\n"
-    "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
+    "  --kind KIND           @KINDS@\n"
+    "                        (default classic)\n"
+    "  --hash HASH           @HASHES@ (default xxh3)\n"
     "  --seed SEED           hash seed (default 0); filters merge only with equal seeds\n"
     "  --bits M              exact number of bits instead of sizing from -n and -p\n"
     "  --hashes K            exact number of hash functions (default: best for m and n)\n"
@@ -71,7 +75,13 @@ const char kHelp[] =
     "  --canonical           with --kmer: store the smaller of a k-mer and its reverse\n"
     "                        complement (the default)\n"
     "  --no-canonical        with --kmer: store k-mers as they are read\n"
+    "  --literal             every line is a key (no '?P' header, no ':Q' in\n"
+    "                        --then-query, blank lines are keys)\n"
     "  -q, --quiet           no summary on stderr\n"
+    "\n"
+    "Exit status: 0 success; 1 with --then-query, some key answered no; 3 there\n"
+    "were more keys than -n and the filter's expected false-positive rate is above\n"
+    "RATE (the file is written; a warning names the key that went past -n); 2 error.\n"
     "\n"
     "Examples:\n"
     "  bloom build samples/keys.txt -o keys.bloom\n"
@@ -174,10 +184,41 @@ class Inputs {
   std::vector<int> spooled_;
 };
 
+// After the keys: a filter given more keys than its capacity is over it when
+// its expected false-positive rate (the one `bloom stats` shows) exceeds the
+// rate asked for; keys past -n that were all repeats leave it within.
+int check_capacity(const bloom_filter *f, uint64_t added, bool watched, bool quiet) {
+  const bloom_info info = filter_info(f);
+  if (!watched || added <= info.capacity || info.fp_rate <= 0) return kExitOk;
+  if (info.expected_fp_rate <= info.fp_rate) {
+    if (!quiet)
+      std::fprintf(
+          stderr,
+          "bloom build: %s keys for a capacity of %s, but the expected false-positive rate %s is within "
+          "p = %s: the keys past the capacity were mostly repeats\n",
+          format_count(added).c_str(), format_count(info.capacity).c_str(),
+          format_double(info.expected_fp_rate, 4).c_str(), format_double(info.fp_rate).c_str());
+    return kExitOk;
+  }
+  const std::string distinct =
+      std::isfinite(info.estimated_keys)
+          ? "about " + format_count(static_cast<uint64_t>(std::llround(info.estimated_keys))) +
+                " distinct, estimated from the fill"
+          : "every bit set, so the distinct count is unknown";
+  std::fprintf(
+      stderr,
+      "bloom build: warning: %s keys (%s) in a filter sized for %s: its expected false-positive rate is "
+      "%s, not the p = %s asked for; build without -n (the capacity is then the number of keys read) "
+      "or raise -n; exit status 3\n",
+      format_count(added).c_str(), distinct.c_str(), format_count(info.capacity).c_str(),
+      format_double(info.expected_fp_rate, 4).c_str(), format_double(info.fp_rate).c_str());
+  return kExitOverCapacity;
+}
+
 int run(int argc, char **argv) {
   const Args args(concat(concat(kOwnOptions, kFilterOptions), kKeyFormatOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kBuildCommand);
     return kExitOk;
   }
   const auto out_path = args.value("out");
@@ -276,6 +317,18 @@ int run(int argc, char **argv) {
       batch = std::make_unique<KeyBatch>(filter.get());
   };
   if (filter) start_adding();
+  // With -n a fixed-size filter can be given more keys than it holds at its
+  // rate: the key that goes past -n is named at once (said even with --quiet).
+  const bool watch_capacity = !need_count && o.bits == 0 && has_fixed_capacity(o.kind);
+  uint64_t keys_read = 0;
+  auto watch = [&] {
+    if (++keys_read != o.capacity + 1 || !watch_capacity) return;
+    std::fprintf(
+        stderr,
+        "bloom build: warning: key %s is past the capacity of %s (-n): if the keys are distinct, the "
+        "false-positive rate will be above %s (checked at the end)\n",
+        format_count(keys_read).c_str(), format_count(o.capacity).c_str(), format_double(o.fp_rate).c_str());
+  };
   each_input("adding keys", [&](size_t i, KeyReader &r, InputStream &in) {
     if (!need_count) note_header(i, r, in.name());
     if (!filter) {
@@ -283,9 +336,15 @@ int run(int argc, char **argv) {
       start_adding();
     }
     if (parallel)
-      r.for_each([&](std::string_view key) { parallel->add(key); });
+      r.for_each([&](std::string_view key) {
+        watch();
+        parallel->add(key);
+      });
     else
-      r.for_each([&](std::string_view key) { batch->add(key); });
+      r.for_each([&](std::string_view key) {
+        watch();
+        batch->add(key);
+      });
   });
   if (parallel)
     parallel->finish();
@@ -307,19 +366,17 @@ int run(int argc, char **argv) {
       std::fprintf(stderr, ", sized for %s keys at p = %s", format_count(info.capacity).c_str(),
                    format_double(info.fp_rate).c_str());
     std::fprintf(stderr, ")\n");
-    if (info.kind != BLOOM_KIND_SCALABLE && added > info.capacity && info.fp_rate > 0)
-      std::fprintf(
-          stderr,
-          "bloom build: warning: %s keys exceed the capacity of %s: expect more false positives than %s\n",
-          format_count(added).c_str(), format_count(info.capacity).c_str(),
-          format_double(info.fp_rate).c_str());
   }
+  const int capacity_status = check_capacity(filter.get(), added, watch_capacity, args.has("quiet"));
   if (then_query) {
     Answerer answers(filter.get());
-    answer_source(answers, *then_query, KeyFormat{});
+    KeyFormat queries;
+    queries.literal = format.literal;
+    answer_source(answers, *then_query, queries);
+    if (capacity_status != kExitOk) return capacity_status;
     return answers.any_no() ? kExitSomeNo : kExitOk;
   }
-  return kExitOk;
+  return capacity_status;
 }
 
 }  // namespace

@@ -48,7 +48,10 @@ const char kHelp[] =
     "  -n, --capacity N      scalable: the first stage's capacity (default 100,000);\n"
     "                        other kinds: the expected distinct lines (default 1,000,000)\n"
     "  --kind KIND           scalable (default: memory grows with the stream), or a\n"
-    "                        fixed-size kind: classic, partitioned, blocked, counting\n"
+    "                        fixed-size kind: @FIXED_KINDS@;\n"
+    "                        past -n distinct lines a fixed-size filter drops more new\n"
+    "                        lines than RATE: dedup names the line where that happens\n"
+    "                        and exits with status 3\n"
     "  --window W            remember only a sliding window, forget older lines, in\n"
     "                        fixed memory (the window kind): a count, 10M = the last\n"
     "                        ten million lines, or a time, 90s, 30min, 1h, 24h (with\n"
@@ -57,7 +60,7 @@ const char kHelp[] =
     "  --event-time          time window: each line is MILLISECONDS<TAB>KEY and the\n"
     "                        stamp is the clock (replaying a log); the whole line is\n"
     "                        passed, the key alone is compared\n"
-    "  --hash HASH           xxh3 (default), murmur3, fnv1a\n"
+    "  --hash HASH           @HASHES@ (default xxh3)\n"
     "  --seed SEED           hash seed (default 0)\n"
     "  --growth G            scalable: capacity factor of each new stage (default 2)\n"
     "  --tightening R        scalable: error factor of each new stage (default 0.85)\n"
@@ -65,20 +68,23 @@ const char kHelp[] =
     "  --save FILTER         write the filter of seen lines at the end\n"
     "  --resume FILTER       start from FILTER (written by --save) if it exists\n"
     "  -q, --quiet           no counts on stderr\n"
+    "  --literal             accepted as by build and query; dedup always compares\n"
+    "                        every line as written (no header line, no ':Q')\n"
+    "\n"
+    "Exit status: 0 success; 3 a fixed-size filter went past its capacity (-n),\n"
+    "so more new lines than RATE may have been dropped; 2 error.\n"
     "\n"
     "Examples:\n"
     "  tail -f clicks.log | cut -f1 | bloom dedup -p 0.001 > unique-ids.txt\n"
-    "  # seed 004: click IDs at 10,000 a second, repeats forgotten after an hour,\n"
+    "  # click IDs at 10,000 a second, repeats forgotten after an hour,\n"
     "  # in ~124 MB whatever the stream's length; the state survives restarts:\n"
     "  tail -f clicks.log | cut -f1 | bloom dedup --window 1h -n 36e6 -p 0.001 \\\n"
     "      --resume ids.bloom --save ids.bloom > unique-ids.txt\n"
     "  bloom dedup --window 10M ids.txt   # the last ten million lines\n";
 
-const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true},
-                                             {"resume", 0, true},
-                                             {"window", 0, true},
-                                             {"event-time", 0, false},
-                                             {"quiet", 'q', false}};
+const std::vector<OptionSpec> kOwnOptions = {{"save", 0, true},     {"resume", 0, true},
+                                             {"window", 0, true},   {"event-time", 0, false},
+                                             {"quiet", 'q', false}, {"literal", 0, false}};
 
 const char kWriteError[] = "cannot write the output";
 
@@ -92,6 +98,24 @@ class DedupBatch {
  public:
   DedupBatch(bloom_filter *f, bool clock, bool event_time)
       : filter_(f), clock_(clock), event_time_(event_time) {}
+
+  // A fixed-size filter holding `held` distinct lines (from --resume) with
+  // room for `capacity`: the line that takes it past its capacity is named on
+  // stderr at once. Every line that passed is distinct (a repeat never
+  // passes), so held + passed() counts distinct lines exactly.
+  void limit_to(uint64_t capacity, uint64_t held, double rate) {
+    capacity_ = capacity;
+    held_ = held;
+    rate_ = rate;
+    if (held > capacity)
+      std::fprintf(
+          stderr,
+          "bloom dedup: warning: the resumed filter already holds %s distinct lines, past its capacity "
+          "of %s: more than a fraction %s of new lines will be dropped as repeats, and dedup will exit "
+          "with status 3\n",
+          format_count(held).c_str(), format_count(capacity).c_str(), format_double(rate).c_str());
+  }
+  bool over_capacity() const { return capacity_ != 0 && held_ + passed_ > capacity_; }
 
   void push(std::string_view line, uint64_t line_number) {
     std::string_view key = line;
@@ -139,7 +163,7 @@ class DedupBatch {
     size_t run = 0;  // where the current run of passed lines starts
     for (size_t i = 0, start = 0; i < ends_.size(); start = ends_[i++]) {
       if (!seen_[i]) {
-        ++passed_;
+        if (++passed_ + held_ == capacity_ + 1 && capacity_ != 0) warn_full(read_ - ends_.size() + i + 1);
         continue;
       }
       if (start > run) std::fwrite(arena_.data() + run, 1, start - run, stdout);
@@ -157,6 +181,16 @@ class DedupBatch {
 
  private:
   static constexpr size_t kBatchLines = 1024;
+
+  // Said even with --quiet: from here on new lines are lost beyond the rate.
+  void warn_full(uint64_t line) const {
+    std::fprintf(
+        stderr,
+        "bloom dedup: warning: line %s takes the filter past its capacity of %s distinct lines (-n): "
+        "from here on more than a fraction %s of new lines will be dropped as repeats, and dedup will "
+        "exit with status 3; use the default scalable kind, which grows, or raise -n\n",
+        format_count(line).c_str(), format_count(capacity_).c_str(), format_double(rate_).c_str());
+  }
 
   // Advances the clock. bloom_get_info (a pass over the whole filter) only
   // to learn the generation's length d and start, and again when the clock
@@ -199,6 +233,8 @@ class DedupBatch {
   uint64_t generation_start_ = 0, generation_ms_ = 0;
   bool known_ = false;  // generation_start_ and generation_ms_ are the filter's
   uint64_t read_ = 0, passed_ = 0;
+  uint64_t capacity_ = 0, held_ = 0;  // capacity_ 0: the filter grows or forgets
+  double rate_ = 0;
 };
 
 bool file_exists(const std::string &path) {
@@ -225,7 +261,7 @@ void apply_window(const Args &args, bloom_options *o) {
   } else {
     if (!args.has("capacity"))
       throw CliError(
-          "a time window needs -n, the most lines one window holds (seed 004: 10,000 a second "
+          "a time window needs -n, the most lines one window holds (10,000 lines a second "
           "for an hour is -n 36e6)");
     o->window_ms = w.ms;
   }
@@ -244,7 +280,7 @@ void check_resumed(const bloom_info &info, const bloom_options &o, const std::st
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kFilterOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kDedupCommand);
     return kExitOk;
   }
   bloom_options o;
@@ -274,6 +310,7 @@ int run(int argc, char **argv) {
   if (args.has("event-time") && !timed)
     throw CliError("--event-time needs a time window (--window 1h and -n)");
   DedupBatch batch(filter.get(), timed, args.has("event-time"));
+  if (has_fixed_capacity(made.kind)) batch.limit_to(made.capacity, made.keys_added, made.fp_rate);
 
   std::vector<std::string> inputs = args.positional();
   if (inputs.empty()) inputs.push_back("-");
@@ -306,14 +343,23 @@ int run(int argc, char **argv) {
                    "may be dropped; raise -n\n",
                    format_count(info.generation_keys).c_str(), format_count(info.generation_capacity).c_str(),
                    format_double(info.fp_rate).c_str());
-    if (info.kind != BLOOM_KIND_SCALABLE && info.kind != BLOOM_KIND_WINDOW && passed > info.capacity)
-      std::fprintf(stderr,
-                   "bloom dedup: warning: %s distinct lines exceed the capacity of %s: past it, more than a "
-                   "fraction %s of new lines may be dropped as repeats; raise -n or use the scalable kind\n",
-                   format_count(passed).c_str(), format_count(info.capacity).c_str(),
-                   format_double(info.fp_rate).c_str());
   }
-  return kExitOk;
+  if (!batch.over_capacity()) return kExitOk;
+  // The true numbers, said even with --quiet: distinct lines held (each one
+  // passed, or came from --resume), and the rate the full filter now has.
+  const bloom_info info = filter_info(filter.get());
+  const uint64_t dropped = read - passed;
+  const std::string lost = dropped > 0 ? ", and some of the " + format_count(dropped) +
+                                             " dropped lines may be new lines taken for repeats"
+                                       : "";
+  std::fprintf(stderr,
+               "bloom dedup: the %s filter holds %s distinct lines, %.1fx its capacity of %s: its "
+               "false-positive rate is now %s (asked: %s)%s\n",
+               kind_label(info.kind).c_str(), format_count(info.keys_added).c_str(),
+               static_cast<double>(info.keys_added) / static_cast<double>(info.capacity),
+               format_count(info.capacity).c_str(), format_double(info.expected_fp_rate, 4).c_str(),
+               format_double(info.fp_rate).c_str(), lost.c_str());
+  return kExitOverCapacity;
 }
 
 }  // namespace

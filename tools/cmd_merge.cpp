@@ -35,7 +35,7 @@ const std::vector<OptionSpec> kOptions = {{"out", 'o', true}, {"intersect", 0, f
 int run(int argc, char **argv) {
   const Args args(kOptions, argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kMergeCommand);
     return kExitOk;
   }
   const auto out_path = args.value("out");

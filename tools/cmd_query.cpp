@@ -22,8 +22,10 @@ const char kHelp[] =
     "\n"
     "Print '<key>\\t<maybe|no>' for every key, in input order: the KEY arguments,\n"
     "then the lines of QUERIES; with neither, the lines of standard input (with a\n"
-    "prompt when it is a terminal). A line ':Q' ends the queries. Blank lines are\n"
-    "skipped; CRLF and gzip input are accepted.\n"
+    "prompt when it is a terminal). A line ':Q' ends the queries; blank lines and\n"
+    "a first line '?P' (a key file's rate header) are skipped. With --literal\n"
+    "every line is a key as written, ':Q' and '?P' too, a blank line the empty\n"
+    "key. CRLF and gzip input are accepted.\n"
     "\n"
     "Options:\n"
     "  --file QUERIES        read keys from this file ('-' = standard input)\n"
@@ -33,6 +35,8 @@ const char kHelp[] =
     "                        per read (use the K and strandedness the filter was built with)\n"
     "  --canonical           with --kmer: canonical k-mers (the default)\n"
     "  --no-canonical        with --kmer: k-mers as read\n"
+    "  --literal             every line is a key (no ':Q', no '?P' header, blank\n"
+    "                        lines are the empty key)\n"
     "\n"
     "Exit status: 0 every key (every k-mer) answered maybe; 1 some answered no; 2 error.\n"
     "\n"
@@ -46,7 +50,7 @@ const std::vector<OptionSpec> kOwnOptions = {{"file", 0, true}};
 int run(int argc, char **argv) {
   const Args args(concat(kOwnOptions, kKeyFormatOptions), argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kQueryCommand);
     return kExitOk;
   }
   const auto &pos = args.positional();

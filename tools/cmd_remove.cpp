@@ -33,7 +33,9 @@ const char kHelp[] =
     "counters) stays stuck, so no other key becomes a false negative.\n"
     "\n"
     "Options:\n"
-    "  --file KEYS           read keys from this file, one per line ('-' = standard input)\n"
+    "  --file KEYS           read keys from this file, one per line ('-' = standard input;\n"
+    "                        blank lines are skipped)\n"
+    "  --literal             every line of KEYS is a key, a blank line the empty key\n"
     "  -o, --out OUT         write the result here instead of over FILTER\n"
     "  -q, --quiet           print nothing per key\n"
     "\n"
@@ -44,7 +46,8 @@ const char kHelp[] =
     "  bloom remove live.bloom session-42\n"
     "  bloom remove live.bloom --file expired.txt -q\n";
 
-const std::vector<OptionSpec> kOptions = {{"file", 0, true}, {"out", 'o', true}, {"quiet", 'q', false}};
+const std::vector<OptionSpec> kOptions = {
+    {"file", 0, true}, {"out", 'o', true}, {"quiet", 'q', false}, {"literal", 0, false}};
 
 const char kWriteError[] = "cannot write the answers";
 
@@ -76,7 +79,7 @@ class Remover {
 int run(int argc, char **argv) {
   const Args args(kOptions, argc, argv, 2);
   if (args.help()) {
-    std::fputs(kHelp, stdout);
+    print_help(kRemoveCommand);
     return kExitOk;
   }
   const auto &pos = args.positional();
@@ -90,17 +93,18 @@ int run(int argc, char **argv) {
 
   const FilterPtr filter = load_filter(pos[0]);
   const int kind = filter_info(filter.get()).kind;  // one pass over the counters
-  if (kind != BLOOM_KIND_COUNTING)
-    throw CliError("'" + pos[0] + "' is a " + kind_label(kind) +
-                   " filter: only counting filters (--kind counting) can remove keys");
+  if ((bloom_kind_caps(kind) & BLOOM_CAP_REMOVE) == 0)
+    throw CliError("'" + pos[0] + "' is a " + kind_label(kind) + " filter: only " +
+                   kind_names(BLOOM_CAP_REMOVE) + " filters (--kind) can remove keys");
   Remover remover(filter.get(), args.has("quiet"));
   for (const auto &k : keys) remover.remove(k);
   if (file) {
     auto in = InputStream::open(*file);
     LineReader lines(*in);
     std::string_view line;
+    const bool literal = args.has("literal");
     while (lines.next(line))
-      if (!line.empty()) remover.remove(line);
+      if (literal || !line.empty()) remover.remove(line);
   }
   flush_stdout(kWriteError);
   save_filter(filter.get(), out);

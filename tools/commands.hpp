@@ -9,7 +9,7 @@ namespace bloom_cli {
 struct Command {
   const char *name;
   const char *summary;  // one line for `bloom --help`
-  const char *help;     // the whole `bloom <name> --help`
+  const char *help;     // the whole `bloom <name> --help` (see print_help)
   int (*run)(int argc, char **argv);
 };
 
@@ -20,5 +20,10 @@ extern const Command kMergeCommand;
 extern const Command kCalcCommand;
 extern const Command kDedupCommand;
 extern const Command kRemoveCommand;
+
+// Writes c.help to standard output with the library's lists in place of
+// @KINDS@ (every kind), @FIXED_KINDS@ (those of fixed capacity) and
+// @HASHES@, so help and man pages name what this library has.
+void print_help(const Command &c);
 
 }  // namespace bloom_cli

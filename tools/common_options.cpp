@@ -11,11 +11,9 @@
 
 namespace bloom_cli {
 
-const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},
-                                                   {"fastq", 0, false},
-                                                   {"kmer", 0, true},
-                                                   {"canonical", 0, false},
-                                                   {"no-canonical", 0, false}};
+const std::vector<OptionSpec> kKeyFormatOptions = {{"fasta", 'f', false},      {"fastq", 0, false},
+                                                   {"kmer", 0, true},          {"canonical", 0, false},
+                                                   {"no-canonical", 0, false}, {"literal", 0, false}};
 
 const std::vector<OptionSpec> kFilterOptions = {
     {"kind", 0, true},       {"hash", 0, true},   {"seed", 0, true},       {"rate", 'p', true},
@@ -29,6 +27,9 @@ KeyFormat parse_key_format(const Args &args) {
   if (args.has("canonical") && args.has("no-canonical"))
     throw CliError("--canonical and --no-canonical exclude each other");
   f.canonical = !args.has("no-canonical");
+  f.literal = args.has("literal");
+  if (f.literal && f.sequences())
+    throw CliError("--literal applies to keys one per line, not to --fasta/--fastq records");
   if (auto k = args.value("kmer")) {
     if (!f.sequences()) throw CliError("--kmer needs --fasta or --fastq input");
     const uint64_t v = parse_count(*k, "--kmer");
@@ -40,11 +41,13 @@ KeyFormat parse_key_format(const Args &args) {
   return f;
 }
 
-std::string kind_names() {
-  // Kinds are numbered from 1 (bloom.h); the library's table ends the list.
+std::string kind_names(unsigned need) {
   std::string names;
-  for (int kind = 1; const char *name = bloom_kind_name(kind); ++kind)
-    names += (kind > 1 ? ", " : "") + std::string(name);
+  for (int i = 0; i < bloom_kind_count(); ++i) {
+    const int kind = bloom_kind_at(i);
+    if ((bloom_kind_caps(kind) & need) != need) continue;
+    names += (names.empty() ? "" : ", ") + std::string(bloom_kind_name(kind));
+  }
   return names;
 }
 
@@ -54,9 +57,21 @@ int parse_kind(const std::string &name) {
   return kind;
 }
 
+bool has_fixed_capacity(int kind) {
+  return (bloom_kind_caps(kind) & (BLOOM_CAP_GROWS | BLOOM_CAP_FORGETS)) == 0;
+}
+
+std::string hash_names() {
+  // Hashes are numbered from 1 (bloom.h); the library's table ends the list.
+  std::string names;
+  for (int hash = 1; const char *name = bloom_hash_name(hash); ++hash)
+    names += (hash > 1 ? ", " : "") + std::string(name);
+  return names;
+}
+
 int parse_hash(const std::string &name) {
   const int hash = bloom_hash_from_name(name.c_str());
-  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: xxh3, murmur3, fnv1a)");
+  if (hash == 0) throw CliError("unknown hash '" + name + "' (hashes: " + hash_names() + ")");
   return hash;
 }
 

@@ -13,16 +13,22 @@
 
 namespace bloom_cli {
 
-// --fasta/-f, --fastq, --kmer K, --canonical, --no-canonical.
+// --fasta/-f, --fastq, --kmer K, --canonical, --no-canonical, --literal.
 extern const std::vector<OptionSpec> kKeyFormatOptions;
 KeyFormat parse_key_format(const Args &args);
 
 // A kind or hasher by its library name (bloom_kind_from_name); the error
 // lists the valid names.
 int parse_kind(const std::string &name);
-// The library's kinds by name, "classic, partitioned, ..." (bloom_kind_name).
-std::string kind_names();
+// The library's kinds by name, "classic, partitioned, ..." (bloom_kind_at,
+// bloom_kind_name), or those with every BLOOM_CAP_* bit of need.
+std::string kind_names(unsigned need = 0);
 int parse_hash(const std::string &name);
+// The library's hashes by name, "xxh3, murmur3, ..." (bloom_hash_name).
+std::string hash_names();
+// Whether a kind's filters hold a fixed number of keys at their rate (past
+// it the rate climbs): not those that grow or forget old keys.
+bool has_fixed_capacity(int kind);
 // A whole number that may be 0 (seeds): decimal digits, or 0x and hex
 // digits; no sign, blanks or separators.
 uint64_t parse_uint(const std::string &text, const std::string &what);

@@ -21,11 +21,16 @@ KeyReader::KeyReader(InputStream &in, const KeyFormat &format)
   }
   std::string_view line;
   if (!lines_.next(line)) return;
+  if (format_.literal) {
+    first_key_ = std::string(line);
+    return;
+  }
   if (!line.empty() && line[0] == '?') {
     header_rate_ = rate_header(line);
     if (!header_rate_)
       throw CliError(lines_.name() + ":1: '" + std::string(line) +
-                     "' is not a rate header: expected ?P with 0 < P < 100 percent, e.g. ?1");
+                     "' is not a rate header: expected ?P with 0 < P < 100 percent, e.g. ?1 (with --literal "
+                     "every line is a key)");
     return;
   }
   if (!line.empty()) first_key_ = std::string(line);
@@ -40,7 +45,7 @@ uint64_t KeyReader::for_each(const std::function<void(std::string_view)> &on_key
     }
     std::string_view line;
     while (lines_.next(line)) {
-      if (line.empty()) continue;
+      if (line.empty() && !format_.literal) continue;
       on_key(line);
       ++n;
     }

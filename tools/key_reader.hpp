@@ -4,7 +4,9 @@
 //
 // Key files: one key per line, "\n" or "\r\n"; blank lines are skipped. A
 // first line "?P" gives the false-positive rate in percent (the original
-// tool's convention: "?1" = 1%); it is a header, not a key.
+// tool's convention: "?1" = 1%); it is a header, not a key. With --literal
+// (KeyFormat::literal) every line is a key as written, the empty one too:
+// keys that are arbitrary bytes must not change meaning by their content.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,7 @@ struct KeyFormat {
   Kind kind = Kind::kLines;
   unsigned kmer = 0;  // 0: whole lines / whole sequences are the keys
   bool canonical = true;
+  bool literal = false;  // --literal: no "?P" header, no ":Q", blank lines are keys
 
   bool sequences() const { return kind != Kind::kLines; }
 };

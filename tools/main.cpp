@@ -12,6 +12,7 @@
 
 #include "cli_error.hpp"
 #include "commands.hpp"
+#include "common_options.hpp"
 
 namespace {
 
@@ -28,6 +29,13 @@ const Command *find_command(const char *name) {
   return nullptr;
 }
 
+// "build, query, ...": every command, for the messages that list them.
+std::string command_names() {
+  std::string names;
+  for (const Command *c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c->name);
+  return names;
+}
+
 void print_usage(std::FILE *out) {
   std::fprintf(out,
                "Usage: bloom <command> [options]\n"
@@ -41,8 +49,10 @@ void print_usage(std::FILE *out) {
                "\n"
                "bloom <command> --help   the options of one command\n"
                "bloom --version          the tool's and the library's version\n"
+               "bloom --list kinds       the library's kinds, one a line (also: hashes, commands)\n"
                "\n"
-               "Exit status: 0 success; 1 query: some key answered \"no\"; 2 error.\n");
+               "Exit status: 0 success; 1 query: some key answered \"no\"; 2 error;\n"
+               "3 build, dedup: a fixed-size filter went past its capacity (-n).\n");
 }
 
 // Output that could not be written is an error even when the command
@@ -58,13 +68,31 @@ int finish_output(const std::string &who, int status) {
   return bloom_cli::kExitError;
 }
 
+// `bloom --list kinds|hashes|commands`: one name a line, for scripts and the
+// shell completions (the values of --kind and --hash).
+int print_list(const char *what) {
+  std::string names;
+  if (what != nullptr && std::strcmp(what, "kinds") == 0) names = bloom_cli::kind_names();
+  if (what != nullptr && std::strcmp(what, "hashes") == 0) names = bloom_cli::hash_names();
+  if (what != nullptr && std::strcmp(what, "commands") == 0) names = command_names();
+  if (names.empty()) {
+    std::fprintf(stderr, "bloom: --list takes kinds, hashes or commands\n");
+    return bloom_cli::kExitError;
+  }
+  for (size_t at = 0, comma; at <= names.size(); at = comma + 2) {
+    comma = names.find(", ", at);
+    if (comma == std::string::npos) comma = names.size();
+    std::printf("%s\n", names.substr(at, comma - at).c_str());
+  }
+  return finish_output("bloom", bloom_cli::kExitOk);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fputs(
-        "bloom: no command given (commands: build, query, stats, merge, calc, dedup; see bloom --help)\n",
-        stderr);
+    std::fprintf(stderr, "bloom: no command given (commands: %s; see bloom --help)\n",
+                 command_names().c_str());
     return bloom_cli::kExitError;
   }
   const std::string first = argv[1];
@@ -75,7 +103,7 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "bloom: unknown command '%s' (see bloom --help)\n", argv[2]);
         return bloom_cli::kExitError;
       }
-      std::fputs(c->help, stdout);
+      bloom_cli::print_help(*c);
       return finish_output("bloom", bloom_cli::kExitOk);
     }
     print_usage(stdout);
@@ -86,12 +114,11 @@ int main(int argc, char **argv) {
                 BLOOM_VERSION_PATCH, bloom_version_string());
     return finish_output("bloom", bloom_cli::kExitOk);
   }
+  if (first == "--list") return print_list(argc > 2 ? argv[2] : nullptr);
   const Command *c = find_command(argv[1]);
   if (c == nullptr) {
-    std::fprintf(stderr,
-                 "bloom: unknown command '%s' (commands: build, query, stats, merge, calc, dedup; "
-                 "see bloom --help)\n",
-                 argv[1]);
+    std::fprintf(stderr, "bloom: unknown command '%s' (commands: %s; see bloom --help)\n", argv[1],
+                 command_names().c_str());
     return bloom_cli::kExitError;
   }
   try {

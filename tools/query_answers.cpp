@@ -31,7 +31,7 @@ void Answerer::print_key(std::string_view key) {
   check_stdout(kWriteError);
 }
 
-void answer_lines(Answerer &a, InputStream &in, bool prompt) {
+void answer_lines(Answerer &a, InputStream &in, bool prompt, bool literal) {
   LineReader lines(in);
   lines.before_read([prompt] {
     flush_stdout(kWriteError);
@@ -42,6 +42,10 @@ void answer_lines(Answerer &a, InputStream &in, bool prompt) {
   });
   std::string_view line;
   while (lines.next(line)) {
+    if (literal) {
+      a.print_key(line);
+      continue;
+    }
     if (line == ":Q") return;
     if (line.empty()) continue;
     // A key file's "?P" rate header is not a key (build reads it so), so a
@@ -83,8 +87,10 @@ void answer_source(Answerer &a, const std::string &source, const KeyFormat &form
     answer_records(a, *in, format);
   } else {
     const bool prompt = source == "-" && isatty(0) == 1;
-    if (prompt) std::fputs("Type a key per line; :Q quits.\n", stderr);
-    answer_lines(a, *in, prompt);
+    if (prompt)
+      std::fputs(format.literal ? "Type a key per line; Ctrl-D quits.\n" : "Type a key per line; :Q quits.\n",
+                 stderr);
+    answer_lines(a, *in, prompt, format.literal);
   }
   flush_stdout(kWriteError);
 }

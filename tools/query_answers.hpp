@@ -27,9 +27,10 @@ class Answerer {
   bool any_no_ = false;
 };
 
-// One key per line until EOF or a line ':Q'; with prompt, '> ' on stderr
-// before each wait (a terminal).
-void answer_lines(Answerer &a, InputStream &in, bool prompt);
+// One key per line until EOF or a line ':Q' (blank lines and a first-line
+// "?P" header skipped); literal: every line is a key until EOF. With prompt,
+// '> ' on stderr before each wait (a terminal).
+void answer_lines(Answerer &a, InputStream &in, bool prompt, bool literal);
 // FASTA/FASTQ records: maybe/no per record, or k-mer hits per read.
 void answer_records(Answerer &a, InputStream &in, const KeyFormat &format);
 // Answers the lines (or records) of source ('-' = standard input, with a

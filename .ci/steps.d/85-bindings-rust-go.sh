@@ -46,6 +46,8 @@ echo "library $(pkg-config --modversion bloom) installed in $libdir"
 # against ctest's.
 export CARGO_TARGET_DIR="$root/build/bindings/cargo-target" CARGO_NET_OFFLINE=true
 export GOFLAGS=-mod=mod GOPROXY=off CGO_LDFLAGS="-g -O2 -L$libdir"
+# The conformance cases and golden files (bindings/README.md).
+export BLOOM_SOURCE_DIR="$root"
 
 echo "=== bindings: cargo test"
 (cd bindings/rust && cargo test --offline)

@@ -34,7 +34,8 @@ if ! command -v npm >/dev/null || ! [ -f /usr/include/node/common.gypi ]; then
 fi
 echo "86: node $(node --version), npm $(npm --version), $(javac -version 2>&1)"
 
-export BLOOM_CONFORMANCE_REQUIRED=1
+# The suite is found through one variable; a missing one fails the tests.
+export BLOOM_SOURCE_DIR="$PWD"
 mkdir -p "$work/out/node" "$work/out/java"
 
 echo "86: Node binding: build and test"

@@ -16,8 +16,8 @@ if [ ! -d "$gocode/src/github.com/bits-and-blooms/bloom" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src/example.invalid/bloom/bindings" "$work/src/go_peers"
-ln -s "$here/../go" "$work/src/example.invalid/bloom/bindings/go"
+mkdir -p "$work/src/bloom/bindings" "$work/src/go_peers"
+ln -s "$here/../go" "$work/src/bloom/bindings/go"
 cp "$here/go_peers/main.go" "$work/src/go_peers/"
 cd "$work/src/go_peers"
 GO111MODULE=off GOPATH="$work:$gocode" GOFLAGS= go build -o "$work/go_peers" .

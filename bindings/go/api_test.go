@@ -181,7 +181,9 @@ func TestScalableStagesAndParams(t *testing.T) {
 	if !math.IsNaN(ExpectedFPRate(1, 0, 1)) || ExpectedFPRate(1000, 9586, 7) > 0.011 {
 		t.Fatal("expected fp rate")
 	}
-	if Version() != "0.2.0" || VersionNumber() != 200 {
+	// The library these tests are run against is this release's
+	// (tests/version checks the literal against CMakeLists.txt).
+	if Version() != "0.3.0" || VersionNumber() != 300 {
 		t.Fatal(Version(), VersionNumber())
 	}
 }
@@ -371,5 +373,22 @@ func TestSplitBlock(t *testing.T) {
 	o.Kind = KindClassic
 	if _, err := New(o); !errors.Is(err, ErrInvalidArg) {
 		t.Fatalf("split blocks on classic: %v", err)
+	}
+}
+
+func TestLoadTimeVersionCheck(t *testing.T) {
+	if VersionNumber() < BuiltFor {
+		t.Fatalf("loaded %d, built for %d: init should have panicked", VersionNumber(), BuiltFor)
+	}
+	if _, err := os.Stat(LibraryFile()); err != nil {
+		t.Fatalf("LibraryFile() = %q: %v", LibraryFile(), err)
+	}
+	// An older library is refused with its file named.
+	err := checkLibrary(BuiltFor-1, "/opt/old/libbloomfilter.so.1")
+	if err == nil || !strings.Contains(err.Error(), "/opt/old/libbloomfilter.so.1") {
+		t.Fatalf("an older library passed, or its file went unnamed: %v", err)
+	}
+	if checkLibrary(BuiltFor, "x") != nil || checkLibrary(BuiltFor+100, "x") != nil {
+		t.Fatal("the same or a newer library was refused")
 	}
 }

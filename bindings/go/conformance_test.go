@@ -8,6 +8,8 @@ package bloom
 // loaded file and a mapped one; then the golden files.
 // BLOOM_CONFORMANCE_OUT: write each image as <case>.bloom there;
 // BLOOM_CONFORMANCE_IN: also check the images another language wrote there;
+// BLOOM_SOURCE_DIR: the bloom checkout holding tests/conformance and
+// tests/golden (default: the one this binding sits in).
 // BLOOM_CONFORMANCE_CASES: another cases.json.
 
 import (
@@ -46,7 +48,27 @@ type confDoc struct {
 	} `json:"golden"`
 }
 
-func repoRoot() string { return filepath.Join("..", "..") }
+// The suite's files: BLOOM_SOURCE_DIR names a bloom checkout (its
+// tests/conformance/cases.json and tests/golden/); without it, the checkout
+// this binding sits in. BLOOM_CONFORMANCE_CASES names another cases file;
+// its golden files are read from the checkout that holds it. A missing
+// cases file fails the test, naming the variable: it is never skipped.
+func sourceDir() string {
+	if dir := os.Getenv("BLOOM_SOURCE_DIR"); dir != "" {
+		return dir
+	}
+	if cases := os.Getenv("BLOOM_CONFORMANCE_CASES"); cases != "" {
+		return filepath.Join(filepath.Dir(cases), "..", "..")
+	}
+	return filepath.Join("..", "..")
+}
+
+func casesPath() string {
+	if cases := os.Getenv("BLOOM_CONFORMANCE_CASES"); cases != "" {
+		return cases
+	}
+	return filepath.Join(sourceDir(), "tests", "conformance", "cases.json")
+}
 
 func decodeKey(k string) ([]byte, error) {
 	switch {
@@ -288,13 +310,10 @@ func runCase(t *testing.T, c confCase, tmp string) {
 }
 
 func TestConformance(t *testing.T) {
-	path := os.Getenv("BLOOM_CONFORMANCE_CASES")
-	if path == "" {
-		path = filepath.Join(repoRoot(), "tests", "conformance", "cases.json")
-	}
+	path := casesPath()
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: set BLOOM_SOURCE_DIR to a bloom checkout (the directory holding tests/conformance)", err)
 	}
 	var doc confDoc
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -311,7 +330,7 @@ func TestConformance(t *testing.T) {
 	for _, g := range doc.Golden {
 		g := g
 		t.Run(g.File, func(t *testing.T) {
-			f, err := Load(filepath.Join(repoRoot(), g.File))
+			f, err := Load(filepath.Join(sourceDir(), g.File))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	bloom "example.invalid/bloom/bindings/go"
+	bloom "bloom/bindings/go"
 )
 
 func Example() {

@@ -569,7 +569,7 @@ func ExpectedFPRate(n, bits uint64, hashes uint32) float64 {
 	return float64(C.bloom_expected_fp_rate(C.uint64_t(n), C.uint64_t(bits), C.uint32_t(hashes)))
 }
 
-// Version is the loaded library's release version, e.g. "0.2.0".
+// Version is the loaded library's release version, e.g. "0.3.0".
 func Version() string { return C.GoString(C.bloom_version_string()) }
 
 // VersionNumber is MAJOR*10000 + MINOR*100 + PATCH of the loaded library.

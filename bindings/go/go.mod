@@ -1,3 +1,3 @@
-module example.invalid/bloom/bindings/go
+module bloom/bindings/go
 
 go 1.19

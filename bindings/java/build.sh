@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-VERSION=0.2.0
+VERSION=0.3.0
 JAVA_LIB=${JAVA_LIB:-/usr/share/java}
 JNA=${JNA_JAR:-$JAVA_LIB/jna.jar}
 TEST_CP="$JAVA_LIB/junit4.jar:$JAVA_LIB/hamcrest-core.jar:$JAVA_LIB/gson.jar"

@@ -137,6 +137,11 @@ export declare function expectedFpRate(n: number | bigint, bits: number | bigint
 export declare const library: Readonly<{
   version: string;
   versionNumber: number;
+  /** BLOOM_VERSION_NUMBER of the header the addon was built against; loading
+   * refuses an older library, naming its file. */
+  builtFor: number;
+  /** The libbloomfilter file the addon loaded (dladdr). */
+  file: string;
   /** bloom_options_size() of the loaded library. */
   optionsSize: number;
   /** bloom_info_size() of the loaded library. */

@@ -32,7 +32,7 @@ function expectedFpRate(n, bits, hashes) {
   return native.expectedFpRate(u64('n', n, 0n), u64('bits', bits, 0n), hashes);
 }
 
-/** The loaded C library: version, versionNumber, struct sizes, hasAdvance. */
+/** The loaded C library: version, versionNumber, builtFor, file, struct sizes, hasAdvance. */
 const library = Object.freeze(native.library());
 
 module.exports = {
@@ -42,7 +42,7 @@ module.exports = {
   optimalParams,
   expectedFpRate,
   library,
-  /** "0.2.0": the loaded library's version. */
+  /** "0.3.0": the loaded library's version. */
   version: library.version,
   /** The loaded library's kind names ("classic", ...). */
   kinds: Object.freeze(Object.keys(KINDS)),

@@ -43,7 +43,7 @@
 #include <stdint.h>
 
 #define BLOOM_VERSION_MAJOR 0
-#define BLOOM_VERSION_MINOR 2
+#define BLOOM_VERSION_MINOR 3
 #define BLOOM_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, as bloom_version_number() returns. */
 #define BLOOM_VERSION_NUMBER (BLOOM_VERSION_MAJOR * 10000 + BLOOM_VERSION_MINOR * 100 + BLOOM_VERSION_PATCH)
@@ -568,7 +568,8 @@ typedef struct bloom_blocked_view {
  * sizeof(bloom_blocked_view).
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
  * a blocked filter hashing with XXH3 (other kinds and hashers, and blocked
- * files of format 1.0, whose keys do not hash to one 64-bit value). */
+ * files of format 1.0, whose keys do not hash to one 64-bit value).
+ * Since 0.3.0. */
 BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *out);
 
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
@@ -592,7 +593,7 @@ BLOOM_API bloom_status bloom_get_stage_info(const bloom_filter *f, uint32_t stag
  * filter past MAX_FILTER_BYTES). Same thread rules as bloom_get_stage_info.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_OVERFLOW when no
  * further stage can be made (past 2^40 bits or the stage limit): the next
- * add of a new key then fails with that status. */
+ * add of a new key then fails with that status. Since 0.3.0. */
 BLOOM_API bloom_status bloom_growth_bytes(const bloom_filter *f, uint64_t *bytes);
 
 /* m and k for n keys at false-positive rate p, as bloom_create sizes a
@@ -646,7 +647,8 @@ typedef struct bloom_allocator {
  * that plugin's copy of the library.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (struct_size too small, alloc or free
  * NULL); BLOOM_E_UNSUPPORTED while any filter exists (each allocation must
- * be freed by the allocator that made it), leaving the allocator as it was. */
+ * be freed by the allocator that made it), leaving the allocator as it was.
+ * Since 0.3.0. */
 BLOOM_API bloom_status bloom_set_allocator(const bloom_allocator *a);
 
 /* ------------------------------------------------------------------------ */

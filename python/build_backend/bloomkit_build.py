@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 NAME = "bloomkit"
-SUMMARY = "Bloom filters (classic, partitioned, blocked, counting, scalable) over the C library libbloomfilter"
+SUMMARY = "Bloom filters (classic, partitioned, blocked, counting, scalable, window) over the C library libbloomfilter"
 REQUIRES_PYTHON = ">=3.8"  # the ctypes path; the extension needs 3.10 (abi3 cp310)
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "bloomkit"
@@ -46,12 +46,12 @@ EXTENSION = Path("python") / "_cext.abi3.so"
 
 
 def version() -> str:
-    """The release version, from the header as CMakeLists.txt reads it."""
-    text = (ROOT / "include" / "bloom" / "bloom.h").read_text(encoding="utf-8")
-    parts = [re.search(rf"^#define BLOOM_VERSION_{p} +([0-9]+)", text, re.M) for p in ("MAJOR", "MINOR", "PATCH")]
-    if not all(parts):
-        raise RuntimeError("bloom.h: BLOOM_VERSION_MAJOR/MINOR/PATCH not found")
-    return ".".join(m.group(1) for m in parts)  # type: ignore[union-attr]
+    """The release version, from CMakeLists.txt's project(), the one place it is written."""
+    text = (ROOT / "CMakeLists.txt").read_text(encoding="utf-8")
+    m = re.search(r"^project\(bloom VERSION ([0-9]+\.[0-9]+\.[0-9]+)\b", text, re.M)
+    if not m:
+        raise RuntimeError("CMakeLists.txt: project(bloom VERSION X.Y.Z ...) not found")
+    return m.group(1)
 
 
 def _run(cmd: List[str]) -> None:

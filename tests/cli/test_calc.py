@@ -67,5 +67,79 @@ class CalcTest(CliTestCase):
         self.assert_one_line_error(self.run_bloom("calc", "-n", "10", "-p", "0.1", "-m", "100"), "exactly one")
 
 
+def info_members():
+    """The member names of bloom_info, from the header."""
+    import os
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "bloom", "bloom.h")
+    text = open(header, encoding="utf-8").read()
+    body = text[text.index("typedef struct bloom_info {"):text.index("} bloom_info;")]
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+    return set(re.findall(r"\b([a-z_0-9]+);", body))
+
+
+class CalcKindTest(CliTestCase):
+    """--kind: the filter build creates, whatever the kind; --json with the
+    field names (and values) of stats --json."""
+
+    def kinds(self):
+        kinds = self.run_bloom("--list", "kinds", check=0).stdout.split()
+        self.assertIn("window", kinds)
+        return kinds
+
+    def calc_json(self, *args):
+        import json
+        return json.loads(self.run_bloom("calc", *args, "--json", check=0).stdout)
+
+    def check_same_as_build(self, *options):
+        calc = self.calc_json("-n", "5000", "-p", "0.001", *options)
+        f = self.path("empty.bloom")
+        self.build("-n", "5000", "-p", "0.001", *options, "-o", f, "-q", input="")
+        stats = self.stats(f)
+        members = info_members() | {"format"}
+        for key, value in calc.items():
+            # A field stats lacks must still be bloom_info's member name.
+            self.assertIn(key, members, f"calc --json field {key} is not a bloom_info member")
+            if key in stats:
+                self.assertEqual(value, stats[key], f"{key} for {options}")
+        self.assertGreater(len(set(calc) & set(stats)), 10)
+        return calc
+
+    def test_every_kind_matches_build(self):
+        sizes = {}
+        for kind in self.kinds():
+            with self.subTest(kind=kind):
+                sizes[kind] = self.check_same_as_build("--kind", kind)["bytes"]
+        # What a user asks calc for: the memory of each kind at one (n, p).
+        self.assertGreater(sizes["counting"], 3 * sizes["classic"])
+        self.assertGreater(sizes["blocked"], sizes["classic"])
+
+    def test_kind_options(self):
+        self.check_same_as_build("--kind", "scalable", "--growth", "4", "--tightening", "0.5")
+        calc = self.check_same_as_build("--kind", "blocked", "--split-block")
+        self.assertEqual((calc["flags"], calc["hashes"]), ("split-block", 8))
+        self.check_same_as_build("--hash", "redisbloom")
+
+    def test_blocked_text(self):
+        out = self.run_bloom("calc", "-n", "1e6", "-p", "1e-4", "--kind", "blocked", check=0).stdout
+        calc = self.calc_json("-n", "1e6", "-p", "1e-4", "--kind", "blocked")
+        self.assertIn("kind = blocked, n = 1,000,000 keys, p = 0.0001", out)
+        self.assertEqual(count(re.search(r"^m = ([\d,]+) bits", out, re.M).group(1)), calc["bits"])
+        self.assertEqual(count(re.search(r"^bytes = ([\d,]+)$", out, re.M).group(1)), calc["bytes"])
+
+    def test_window_fields(self):
+        calc = self.calc_json("-n", "1e6", "-p", "1e-4", "--kind", "window")
+        self.assertEqual(calc["bits"], (calc["window_k"] + calc["window_l"]) * calc["slice_bits"])
+
+    def test_bits_mode_is_classic_only(self):
+        p = self.run_bloom("calc", "-n", "1e6", "-m", "8e6", "--kind", "blocked")
+        self.assert_one_line_error(p, "-m sizes a classic filter")
+        calc = self.calc_json("-n", "1e6", "-m", "8e6")
+        self.assertEqual((calc["bits"], calc["hashes"], calc["capacity"]), (8000000, 6, 1000000))
+
+    def test_unknown_kind_lists_the_library_kinds(self):
+        p = self.run_bloom("calc", "-n", "10", "-p", "0.1", "--kind", "nope")
+        self.assert_one_line_error(p, ", ".join(self.kinds()))
+
+
 if __name__ == "__main__":
     unittest.main()

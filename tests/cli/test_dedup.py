@@ -74,10 +74,10 @@ class ClassicKindTest(DedupChecks, CliTestCase):
         self.assertEqual(self.stats(f)["keys_added"], 2)  # test_and_add adds only new lines
         self.run_bloom("query", f, "u", "v", check=0)
 
-    def test_over_capacity_warns(self):
+    def test_over_capacity_warns_and_exits_3(self):
         p = self.run_bloom("dedup", "--kind", "classic", "-n", "10",
-                           input="\n".join(str(i) for i in range(100)) + "\n", check=0)
-        self.assertIn("warning", p.stderr)
+                           input="\n".join(str(i) for i in range(100)) + "\n", check=3)
+        self.assertIn("line 11 takes the filter past its capacity of 10 distinct lines", p.stderr)
 
 
 class DefaultKindTest(DedupChecks, CliTestCase):

@@ -41,6 +41,21 @@ done
 [ "$total" -gt 10 ] || fail "only $total options seen: is the --help parsing broken?"
 [ "$(candidates "$bloom" build --cap)" = --capacity ] || fail "'bloom build --cap<TAB>' gave $(candidates "$bloom" build --cap)"
 
+# The values of --kind and --hash: the library's names.
+for list in kinds hashes; do
+  opt=--kind
+  [ $list = hashes ] && opt=--hash
+  want=$("$bloom" --list $list | sort)
+  [ "$(echo "$want" | wc -l)" -ge 3 ] || fail "bloom --list $list gave: $want"
+  for c in build dedup calc; do
+    got=$(candidates "$bloom" $c $opt "")
+    [ "$got" = "$want" ] || fail "'bloom $c $opt <TAB>' gave $(echo $got), not $(echo $want)"
+  done
+done
+grep -qx window <<<"$("$bloom" --list kinds)" || fail "bloom --list kinds lacks window"
+[ "$(candidates "$bloom" build --kind bl)" = blocked ] || fail "'bloom build --kind bl<TAB>' gave $(candidates "$bloom" build --kind bl)"
+[ "$(candidates "$bloom" calc --hash red)" = redisbloom ] || fail "'bloom calc --hash red<TAB>' gave $(candidates "$bloom" calc --hash red)"
+
 # Anything else: file names.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -34,7 +34,18 @@ for page in $pages; do
     grep -qF -e "$o" <<<"$text" || fail "$page(1) lacks the option $o that its --help lists"
     checked=$((checked + 1))
   done
-  echo "$page(1): $(wc -l <<<"$text") lines, options: $(echo $opts)"
+  # Each line of the Examples block is a line of the page's EXAMPLES, as
+  # written (help2man alone filled them into one paragraph).
+  examples=$(sed -n '/^Examples\{0,1\}:$/,/^$/{/^  /s/^  //p}' <<<"$help")
+  squeeze() { tr -s ' \t' ' ' | sed 's/^ //;s/ $//'; }
+  page_examples=$(sed -n '/^EXAMPLES$/,/^[A-Z]/p' <<<"$text" | squeeze)
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    grep -qxF -- "$(squeeze <<<"$line")" <<<"$page_examples" ||
+      fail "$page(1) EXAMPLES does not show the line: $line"
+    checked=$((checked + 1))
+  done <<<"$examples"
+  echo "$page(1): $(wc -l <<<"$text") lines, options: $(echo $opts), $(grep -c . <<<"$examples" || true) example lines"
 done
 [ "$checked" -gt 10 ] || fail "only $checked options checked: is the option parsing of --help broken?"
 

@@ -41,5 +41,12 @@ for c in $cmds; do
   print -r -- "bloom $c -<TAB>: $got"
 done
 (( total > 10 )) || fail "only $total options seen: is the --help parsing broken?"
+for list opt in kinds --kind hashes --hash; do
+  want=(${(f)"$($bloom --list $list)"})
+  (( $#want >= 3 )) || fail "bloom --list $list gave: $want"
+  got=("${(@f)$(offered $bloom build $opt '')}")
+  [[ "$got" == "$want" ]] || fail "'bloom build $opt <TAB>' gave $got, not $want"
+  print -r -- "bloom build $opt <TAB>: $got"
+done
 [[ "$(offered $bloom build keys)" == "<files>" ]] || fail "'bloom build keys<TAB>' does not complete files"
 print -r -- "zsh completion: cmds, $total options and files as the tool says"

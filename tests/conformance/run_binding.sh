@@ -13,7 +13,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 case $libdir in /*) ;; *) libdir=$prefix/$libdir ;; esac
 PKG_CONFIG_PATH=$libdir/pkgconfig
 LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export PKG_CONFIG_PATH LD_LIBRARY_PATH
+# The conformance cases and golden files, found through the one variable
+# every binding's tests read (bindings/README.md).
+BLOOM_SOURCE_DIR=$root
+export PKG_CONFIG_PATH LD_LIBRARY_PATH BLOOM_SOURCE_DIR
 case $lang in
   rust)
     if ! command -v cargo >/dev/null 2>&1; then

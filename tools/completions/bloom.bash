@@ -4,7 +4,8 @@
 # installed where bash-completion finds it: share/bash-completion/completions/bloom.
 # SPDX-License-Identifier: Apache-2.0
 
-# The commands: the "Commands:" block of `bloom --help`.
+# The commands: the "Commands:" block of `bloom --help`. The values of
+# --kind and --hash: `bloom --list kinds|hashes`, the library's names.
 _bloom_commands() {
   "$1" --help 2>/dev/null | sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z0-9-]*\)  .*/\1/p'
 }
@@ -18,9 +19,15 @@ _bloom_options() {
 
 _bloom() {
   local cur=${COMP_WORDS[COMP_CWORD]}
+  local prev=${COMP_WORDS[COMP_CWORD-1]}
   local bloom=${COMP_WORDS[0]}
   COMPREPLY=()
-  if [ "$COMP_CWORD" -eq 1 ]; then
+  if [ "$COMP_CWORD" -ge 2 ] && { [ "$prev" = --kind ] || [ "$prev" = --hash ]; }; then
+    # The library's names: `bloom --list kinds` / `bloom --list hashes`.
+    local list=kinds
+    [ "$prev" = --hash ] && list=hashes
+    mapfile -t COMPREPLY < <(compgen -W "$("$bloom" --list "$list" 2>/dev/null)" -- "$cur")
+  elif [ "$COMP_CWORD" -eq 1 ]; then
     mapfile -t COMPREPLY < <(compgen -W "$(_bloom_commands "$bloom") --help --version" -- "$cur")
   elif [[ $cur == -* ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$(_bloom_options "$bloom" "${COMP_WORDS[1]}") --help" -- "$cur")

@@ -43,13 +43,46 @@ foreach(_cmd IN LISTS _commands)
   string(APPEND _see_also ", bloom-${_cmd}(1)")
 endforeach()
 
+# The "Examples:" (or "Example:") block of a --help text as a roff block,
+# one command per line: left to help2man, its lines were filled into one
+# paragraph, and a line starting with "-" or "#" read as an option.
+function(_bloom_examples_roff help out_var)
+  # ';' and '\' (a shell continuation line) would split or join CMake's
+  # list: both travel as placeholders until written.
+  string(REPLACE ";" "<semicolon>" help "${help}")
+  string(REPLACE "\\" "<backslash>" help "${help}")
+  string(REPLACE "\n" ";" lines "${help}")
+  set(in_examples OFF)
+  set(roff "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^Examples?:$")
+      set(in_examples ON)
+    elseif(in_examples AND line MATCHES "^  (.*)$")
+      set(text "${CMAKE_MATCH_1}")
+      string(REPLACE "-" "\\-" text "${text}")
+      string(REPLACE "<backslash>" "\\e" text "${text}")
+      string(APPEND roff "\\&${text}\n")
+    elseif(in_examples)
+      break()
+    endif()
+  endforeach()
+  if(roff STREQUAL "")
+    set(${out_var} "" PARENT_SCOPE)
+  else()
+    set(${out_var} "[=EXAMPLES]\n.nf\n${roff}.fi\n" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # help2man(page, program, name): program is run with --help.
 function(_bloom_help2man page program name)
   # The NAME line goes through the include file: a summary may hold ';'.
   string(REPLACE "-" "\\-" _name_line "${page} - ${name}")
   string(REPLACE "<semicolon>" ";" _name_line "${_name_line}")
+  execute_process(COMMAND "${program}" --help OUTPUT_VARIABLE _page_help)
+  _bloom_examples_roff("${_page_help}" _examples)
+  string(REPLACE "<semicolon>" ";" _examples "${_examples}")
   file(WRITE "${OUT_DIR}/wrappers/${page}.h2m"
-       "[NAME]\n${_name_line}\n[SEE ALSO]\n${_see_also}\n.PP\nThe tool in depth: docs/cli.md in the bloom source tree.\n")
+       "[NAME]\n${_name_line}\n${_examples}[SEE ALSO]\n${_see_also}\n.PP\nThe tool in depth: docs/cli.md in the bloom source tree.\n")
   execute_process(
     COMMAND "${HELP2MAN}" --no-info --version-string=${VERSION} --section=1
             "--source=bloom ${VERSION}" --manual=bloom --include=${OUT_DIR}/wrappers/${page}.h2m

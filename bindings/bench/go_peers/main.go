@@ -30,7 +30,7 @@ import (
 
 	peer "github.com/bits-and-blooms/bloom"
 
-	bloom "example.invalid/bloom/bindings/go"
+	bloom "bloom/bindings/go"
 )
 
 func median(v []float64) float64 {

@@ -10,7 +10,10 @@
  * call the runner makes. One entry point (dispatch) takes the arguments and
  * hands the row to its runner.
  */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
 #include <node_api.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -383,6 +386,13 @@ static napi_value run_kinds(napi_env env, const op *o, napi_value *argv) {
   return list;
 }
 
+/* The file the dynamic loader resolved the library's functions from. */
+static const char *library_file(void) {
+  Dl_info info;
+  if (dladdr((void *)bloom_version_number, &info) != 0 && info.dli_fname != NULL) return info.dli_fname;
+  return "(unknown file)";
+}
+
 static napi_value run_library(napi_env env, const op *o, napi_value *argv) {
   (void)o;
   (void)argv;
@@ -390,6 +400,8 @@ static napi_value run_library(napi_env env, const op *o, napi_value *argv) {
   napi_create_object(env, &obj);
   napi_set_named_property(env, obj, "version", string(env, bloom_version_string()));
   napi_set_named_property(env, obj, "versionNumber", number(env, bloom_version_number()));
+  napi_set_named_property(env, obj, "builtFor", number(env, BLOOM_VERSION_NUMBER));
+  napi_set_named_property(env, obj, "file", string(env, library_file()));
   napi_set_named_property(env, obj, "optionsSize", number(env, (double)bloom_options_size()));
   napi_set_named_property(env, obj, "infoSize", number(env, (double)bloom_info_size()));
   napi_set_named_property(env, obj, "bindingOptionsSize", number(env, (double)sizeof(bloom_options)));
@@ -444,6 +456,21 @@ static napi_value dispatch(napi_env env, napi_callback_info cbinfo) {
 }
 
 static napi_value init(napi_env env, napi_value exports) {
+  /* At load time: a libbloomfilter.so.1 older than the header this addon was
+   * compiled against (another copy earlier on the loader's path) would act
+   * as that release does; refuse it, naming the file. */
+  if (bloom_version_number() < BLOOM_VERSION_NUMBER) {
+    char message[1024];
+    const unsigned v = bloom_version_number();
+    snprintf(
+        message, sizeof message,
+        "bloomkit: the library loaded from %s is version %u.%u.%u, older than %d.%d.%d, which this addon "
+        "was built against: put the newer libbloomfilter.so.1 first on the loader's path",
+        library_file(), v / 10000, v / 100 % 100, v % 100, BLOOM_VERSION_MAJOR, BLOOM_VERSION_MINOR,
+        BLOOM_VERSION_PATCH);
+    napi_throw_error(env, NULL, message);
+    return NULL;
+  }
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     napi_value fn;
     if (napi_create_function(env, ops[i].name, NAPI_AUTO_LENGTH, dispatch, (void *)&ops[i], &fn) != napi_ok ||

@@ -6,12 +6,19 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
-const DEFAULT_CASES = path.join(REPO, 'tests', 'conformance', 'cases.json');
+// The suite's files: $BLOOM_SOURCE_DIR names a bloom checkout (its
+// tests/conformance/cases.json and tests/golden/); without it, the checkout
+// this package sits in. $BLOOM_CONFORMANCE_CASES names another cases file,
+// whose golden files are read from the checkout that holds it.
+const REPO = process.env.BLOOM_SOURCE_DIR
+  ? path.resolve(process.env.BLOOM_SOURCE_DIR)
+  : process.env.BLOOM_CONFORMANCE_CASES
+    ? path.resolve(path.dirname(process.env.BLOOM_CONFORMANCE_CASES), '..', '..')
+    : path.resolve(__dirname, '..', '..', '..');
 
-/** The cases file: $BLOOM_CONFORMANCE_CASES or the repository's. */
+/** The cases file: $BLOOM_CONFORMANCE_CASES or the checkout's. */
 function casesPath() {
-  return process.env.BLOOM_CONFORMANCE_CASES || DEFAULT_CASES;
+  return process.env.BLOOM_CONFORMANCE_CASES || path.join(REPO, 'tests', 'conformance', 'cases.json');
 }
 
 /** Parse the file; "seed" values above 2^53 are read exactly, as BigInt. */

@@ -50,7 +50,7 @@ import (
 	"sort"
 	"unsafe"
 
-	bloom "example.invalid/bloom/bindings/go"
+	bloom "bloom/bindings/go"
 )
 
 const (

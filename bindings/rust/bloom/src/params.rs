@@ -24,7 +24,7 @@ pub fn expected_fp_rate(n: u64, bits: u64, hashes: u32) -> f64 {
     unsafe { sys::bloom_expected_fp_rate(n, bits, hashes) }
 }
 
-/// The loaded library's release version, e.g. "0.2.0".
+/// The loaded library's release version, e.g. "0.3.0".
 pub fn version() -> &'static str {
     // SAFETY: a static string.
     unsafe { static_str(sys::bloom_version_string()) }

@@ -142,8 +142,11 @@ fn scalable_stages_and_params() {
     );
     assert!(bloom::expected_fp_rate(1000, 9586, 7) < 0.011);
     assert!(bloom::expected_fp_rate(1, 0, 1).is_nan());
-    assert_eq!(bloom::version_number(), 200);
-    assert_eq!(bloom::version(), "0.2.0");
+    // The crate's version is the library release it wraps (tests/version
+    // checks it against CMakeLists.txt), and the tests run against that one.
+    assert_eq!(bloom::version(), env!("CARGO_PKG_VERSION"));
+    let parts: Vec<u32> = bloom::version().split('.').map(|p| p.parse().unwrap()).collect();
+    assert_eq!(bloom::version_number(), parts[0] * 10000 + parts[1] * 100 + parts[2]);
 }
 
 #[test]

@@ -18,7 +18,7 @@ public final class Bloom {
    */
   public record Params(long bits, int hashes) {}
 
-  /** @return the loaded library's version, e.g. "0.2.0" */
+  /** @return the loaded library's version, e.g. "0.3.0" */
   public static String version() {
     return BloomNative.text(BloomNative.bloom_version_string());
   }
