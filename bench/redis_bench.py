@@ -12,7 +12,9 @@ For each module (this one; RedisBloom too when REDISBLOOM_MODULE names its
     the growth of used_memory;
   - speed: redis-benchmark (50 clients, random items out of 10^6) on a
     filled 1 M / 1% filter: BF.ADD, BF.EXISTS, BF.MADD of 10, BF.MEXISTS of
-    10, each unpipelined (-P 1) and pipelined (-P 16), requests per second.
+    10, and BF.ADD to a NONSCALING filter (10 M / 1%, 1 M items in), each
+    unpipelined (-P 1) and pipelined (-P 16), requests per second
+    (--writes: only the three writes, pipelined).
 Prints each round, the medians, the ratios this/RedisBloom (throughput:
 > 1 is faster; memory: < 1 is smaller) and the machine. Timing on a shared
 machine is noisy: compare medians of several rounds taken in one sitting.
@@ -39,6 +41,8 @@ ap.add_argument("--rounds", type=int, default=3)
 ap.add_argument("--requests", type=int, default=100000)
 ap.add_argument("--clients", type=int, default=50)
 ap.add_argument("--port", type=int, default=6491)
+ap.add_argument("--writes", action="store_true",
+                help="only the pipelined writes (-P 16): BF.ADD, BF.MADD of 10, and BF.ADD to a NONSCALING filter")
 args = ap.parse_args()
 
 MODULES = {"bloom": os.path.abspath(args.module)}
@@ -58,7 +62,10 @@ SPEED = [
     ("BF.EXISTS", ["BF.EXISTS", "f", ITEM]),
     ("BF.MADD x10", ["BF.MADD", "f"] + [ITEM] * 10),
     ("BF.MEXISTS x10", ["BF.MEXISTS", "f"] + [ITEM] * 10),
+    # A NONSCALING filter reserved for 10 x the items, so it never fills.
+    ("BF.ADD NONSCALING", ["BF.ADD", "g", ITEM]),
 ]
+WRITES = ("BF.ADD", "BF.MADD x10", "BF.ADD NONSCALING")
 workdir = tempfile.mkdtemp(prefix="bloom-redis-bench-")
 
 
@@ -115,7 +122,7 @@ for rnd in range(args.rounds):
     for name, module in MODULES.items():
         proc, r = start(module)
         try:
-            for variant, extra in (("scalable", []), ("NONSCALING", ["NONSCALING"])):
+            for variant, extra in () if args.writes else (("scalable", []), ("NONSCALING", ["NONSCALING"])):
                 base = r.info("memory")["used_memory"]
                 r.execute_command("BF.RESERVE", "m", 0.01, ITEMS, *extra)
                 fill(r, "m", ITEMS)
@@ -124,8 +131,12 @@ for rnd in range(args.rounds):
                 r.delete("m")
             r.execute_command("BF.RESERVE", "f", 0.01, ITEMS)
             fill(r, "f", ITEMS)
+            r.execute_command("BF.RESERVE", "g", 0.01, 10 * ITEMS, "NONSCALING")
+            fill(r, "g", ITEMS)
             for label, cmd in SPEED:
-                for pipeline in (1, 16):
+                if args.writes and label not in WRITES:
+                    continue
+                for pipeline in (16,) if args.writes else (1, 16):
                     record(name, "%s -P %d (req/s)" % (label, pipeline), rps(cmd, pipeline))
         finally:
             stop(proc, r)

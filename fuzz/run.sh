@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-targets="${FUZZ_TARGETS:-deserialize header roundtrip api_sequence}"
+targets="${FUZZ_TARGETS:-deserialize header roundtrip api_sequence redis_restore}"
 build=build-fuzz
 cc="${FUZZ_CC:-clang-14}"
 cxx="${FUZZ_CXX:-clang++-14}"

@@ -22,9 +22,10 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     // bloom_test_and_add below finds it, with the one hash an add costs.
     uint64_t growth = 0;
     size_t size = 0;
-    if (bloom_growth_bytes(v->filter, &growth) == BLOOM_OK && growth > 0 &&
+    const uint64_t limit = config().max_filter_bytes;  // 0: none
+    if (limit != 0 && bloom_growth_bytes(v->filter, &growth) == BLOOM_OK && growth > 0 &&
         bloom_serialized_size(v->filter, &size) == BLOOM_OK &&
-        growth > config().max_filter_bytes - std::min<uint64_t>(size, config().max_filter_bytes)) {
+        growth > limit - std::min<uint64_t>(size, limit)) {
       if (bloom_query(v->filter, data, len) == 1) return 0;
       *error = "ERR filter is full: its next stage of " + std::to_string(growth) +
                " bytes would take it past the MAX_FILTER_BYTES limit of " +
@@ -49,6 +50,13 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   // A new stage: capacity and stage count changed (one count of the bits
   // per stage, against the stage's own allocation).
   if (grown != 0) refresh_shape(v);
+  if (r == BLOOM_E_OVERFLOW && v->scalable) {
+    // No next stage can be built: its rate, hash count or bits run past
+    // bloom's bounds (with EXPANSION 1 every stage needs one hash more, and
+    // 64 is the most a stage has). Items already in still answer 1.
+    *error = "ERR filter is full: " + bloom_error("its next stage cannot be built", r);
+    return -1;
+  }
   if (r < 0) {
     *error = "ERR " + bloom_error("add", r);
     return -1;

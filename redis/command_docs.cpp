@@ -55,15 +55,20 @@ constexpr uint64_t kRead = REDISMODULE_CMD_KEY_RO | REDISMODULE_CMD_KEY_ACCESS;
 constexpr uint64_t kAdd = REDISMODULE_CMD_KEY_RW | REDISMODULE_CMD_KEY_INSERT;
 constexpr uint64_t kCreate = REDISMODULE_CMD_KEY_RW | REDISMODULE_CMD_KEY_INSERT;
 
+// RedisBloom's versions in `since`: its commands date from its 1.0.0, BF.CARD
+// from 2.4.4; BF.MERGE is bloom's own (the module's 0.1.0).
+constexpr const char *kRedisBloom1 = "1.0.0";
+
 int describe(RedisModuleCtx *ctx, const char *name, const char *summary, const char *complexity, int arity,
-             RedisModuleCommandKeySpec *specs, RedisModuleCommandArg *args) {
+             RedisModuleCommandKeySpec *specs, RedisModuleCommandArg *args,
+             const char *since = kRedisBloom1) {
   RedisModuleCommand *cmd = RedisModule_GetCommand(ctx, name);
   if (cmd == nullptr) return REDISMODULE_ERR;
   RedisModuleCommandInfo info{};
   info.version = &kInfoVersion;
   info.summary = summary;
   info.complexity = complexity;
-  info.since = "0.1.0";
+  info.since = since;
   info.arity = arity;
   info.key_specs = specs;
   info.args = args;
@@ -92,7 +97,8 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
   if (std::strcmp(name, "bf.add") == 0) {
     RedisModuleCommandArg args[] = {key_arg(), item_arg(), {}};
     return describe(ctx, name, "Adds an item to a Bloom Filter",
-                    "O(k), where k is the number of hash functions", 3, add, args);
+                    "O(k), where k is the number of hash functions used by the last sub-filter", 3, add,
+                    args);
   }
   if (std::strcmp(name, "bf.madd") == 0) {
     RedisModuleCommandArg args[] = {key_arg(), item_arg(many), {}};
@@ -128,7 +134,7 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
   }
   if (std::strcmp(name, "bf.card") == 0) {
     RedisModuleCommandArg args[] = {key_arg(), {}};
-    return describe(ctx, name, "Returns the cardinality of a Bloom filter", "O(1)", 2, read, args);
+    return describe(ctx, name, "Returns the cardinality of a Bloom filter", "O(1)", 2, read, args, "2.4.4");
   }
   if (std::strcmp(name, "bf.info") == 0) {
     RedisModuleCommandArg fields[] = {token("capacity", "CAPACITY", REDISMODULE_CMD_ARG_NONE),
@@ -163,7 +169,7 @@ int set_command_docs(RedisModuleCtx *ctx, const char *name) {
     RedisModuleCommandKeySpec specs[] = {key_spec(kAdd), key_spec(kRead, 2, -1), {}};
     RedisModuleCommandArg args[] = {key_arg("destkey"), key_arg("source", 1, many), {}};
     return describe(ctx, name, "Merges Bloom filters into the destination (bloom's own command)",
-                    "O(n), where n is the total size of the filters", -3, specs, args);
+                    "O(n), where n is the total size of the filters", -3, specs, args, "0.1.0");
   }
   return REDISMODULE_ERR;
 }

@@ -24,8 +24,10 @@ constexpr const char *kAddEvent = "bloom.add";
 FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p) {
   std::string error;
   const int64_t since = library_bytes_net();
-  bloom_filter *f = create_filter(p, &error);
+  bloom_filter *f = create_filter(p, config().max_filter_bytes, &error);
   FilterValue *v = f != nullptr ? adopt_filter(f, since, &error) : nullptr;
+  // Made with RedisBloom's hash and sizing, its chain always saves.
+  if (v != nullptr) v->redisbloom_form = config().redisbloom_encoding;
   if (v == nullptr) {
     reply_error(ctx, error.rfind("ERR ", 0) == 0 ? error : "ERR " + error);
     return nullptr;

@@ -76,15 +76,24 @@ struct InfoField {
 
 constexpr size_t kRedisBloomFields = 5;
 
+// RedisBloom's BF.INFO Size: sizeof its chain (32 bytes) and of each link
+// (64 bytes, its bloom struct and item count), and the links' bits.
+uint64_t redisbloom_size(const FilterShape &s) {
+  constexpr uint64_t kChainStruct = 32, kLinkStruct = 64;
+  return kChainStruct + kLinkStruct * (s.stages == 0 ? 1 : s.stages) + s.bit_bytes;
+}
+
 const InfoField kInfoFields[] = {
     {"Capacity", "CAPACITY",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.capacity));
      }},
-    // The bytes the value holds in Redis's allocator (= MEMORY USAGE).
+    // As RedisBloom defines it: its chain's and links' structs and the
+    // stages' bits in whole 64-bit words (MEMORY USAGE is what the value
+    // holds in Redis's allocator).
     {"Size", "SIZE",
      [](RedisModuleCtx *ctx, const FilterValue &v, const bloom_info &) {
-       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(value_memory(v)));
+       RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(redisbloom_size(v.shape)));
      }},
     {"Number of filters", "FILTERS",
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
@@ -99,7 +108,7 @@ const InfoField kInfoFields[] = {
      [](RedisModuleCtx *ctx, const FilterValue &, const bloom_info &i) {
        // BF.RESERVE takes whole factors; a filter loaded from a file may
        // have any, and 1.5 must not read as 1.
-       if (i.kind != BLOOM_KIND_SCALABLE)
+       if ((bloom_kind_caps(i.kind) & BLOOM_CAP_GROWS) == 0)
          RedisModule_ReplyWithNull(ctx);
        else if (i.growth < 9.0e18 && i.growth == static_cast<double>(static_cast<long long>(i.growth)))
          RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(i.growth));
@@ -137,7 +146,12 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
   // The parameters are cached (O(1), as RedisBloom's BF.INFO); only FPR
   // needs the bits counted now.
-  bloom_info info = v->shape;
+  bloom_info info{};
+  info.kind = v->shape.kind;
+  info.stages = v->shape.stages;
+  info.capacity = v->shape.capacity;
+  info.fp_rate = v->shape.fp_rate;
+  info.growth = v->shape.growth;
   if (argc == 3 && arg_is(argv[2], "FPR")) {
     info.struct_size = sizeof info;
     const bloom_status st = bloom_get_info(v->filter, &info);

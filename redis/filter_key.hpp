@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "filter_params.hpp"
 #include "filter_value.hpp"
 #include "redis_module_api.h"
 #include "server_allocator.hpp"
@@ -41,9 +42,16 @@ class FilterKey {
   FilterValue *value() const {
     return empty() ? nullptr : static_cast<FilterValue *>(RedisModule_ModuleTypeGetValue(key_));
   }
-  // Stores v (Redis owns it from now on; any old value is freed).
+  // Stores v (Redis owns it from now on; any old value is freed): as
+  // RedisBloom's type in bf-encoding redisbloom when its save can write
+  // RedisBloom's chain, else as bloom's.
   bool set(FilterValue *v) {
-    return RedisModule_ModuleTypeSetValue(key_, g_filter_type, v) == REDISMODULE_OK;
+    const bool rb = v->redisbloom_form && config().redisbloom_encoding && g_rb_type != nullptr;
+    return RedisModule_ModuleTypeSetValue(key_, rb ? g_rb_type : g_filter_type, v) == REDISMODULE_OK;
+  }
+  // The key holds RedisBloom's type "MBbloom--".
+  bool redisbloom_type() const {
+    return !empty() && g_rb_type != nullptr && RedisModule_ModuleTypeGetType(key_) == g_rb_type;
   }
   void remove() { RedisModule_DeleteKey(key_); }
 

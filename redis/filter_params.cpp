@@ -64,6 +64,16 @@ bool parse_expansion(const RedisModuleString *arg, uint32_t *out, std::string *e
   return true;
 }
 
+bool parse_encoding(const RedisModuleString *arg, bool *redisbloom) {
+  if (arg_is(arg, "bloom"))
+    *redisbloom = false;
+  else if (arg_is(arg, "redisbloom"))
+    *redisbloom = true;
+  else
+    return false;
+  return true;
+}
+
 bool parse_insert_error_rate(const RedisModuleString *arg, double *out) {
   double d = 0;
   if (RedisModule_StringToDouble(arg, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) return false;
@@ -86,24 +96,27 @@ bool parse_insert_expansion(const RedisModuleString *arg, uint32_t *out) {
 }
 
 namespace {
-std::string too_large(const FilterParams &p) {
+std::string too_large(const FilterParams &p, uint64_t max_bytes) {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%g", p.error_rate);
+  if (max_bytes == 0)
+    return "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
+           " needs more than 2^40 bits";
   return "ERR filter too large: capacity " + std::to_string(p.capacity) + " at error rate " + rate +
-         " needs more than the " + std::to_string(config().max_filter_bytes) +
+         " needs more than the " + std::to_string(max_bytes) +
          "-byte limit (config bf-max-filter-bytes, module argument MAX_FILTER_BYTES)";
 }
 }  // namespace
 
-bloom_filter *create_filter(const FilterParams &p, std::string *error) {
+bloom_filter *create_filter(const FilterParams &p, uint64_t max_bytes, std::string *error) {
   // The classic formula's size is a lower bound for every kind: a request
   // clearly over the limit is refused before anything is allocated.
   uint64_t bits = 0;
   uint32_t hashes = 0;
   bloom_status st = bloom_optimal_params(p.capacity, p.error_rate, &bits, &hashes);
-  if (st == BLOOM_OK && bits / 8 > config().max_filter_bytes) st = BLOOM_E_OVERFLOW;
+  if (st == BLOOM_OK && max_bytes != 0 && bits / 8 > max_bytes) st = BLOOM_E_OVERFLOW;
   if (st == BLOOM_E_OVERFLOW) {
-    *error = too_large(p);
+    *error = too_large(p, max_bytes);
     return nullptr;
   }
   if (st != BLOOM_OK) {
@@ -114,6 +127,10 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
   bloom_options o;
   bloom_options_init(&o);
   o.kind = nonscaling ? BLOOM_KIND_CLASSIC : BLOOM_KIND_SCALABLE;
+  // In RedisBloom's encoding, RedisBloom's hash and sizing
+  // (kinds/redisbloom_sizing.hpp): the filter answers, grows and sizes its
+  // stages exactly as RedisBloom's of the same reservation.
+  if (config().redisbloom_encoding) o.hash = BLOOM_HASH_REDISBLOOM;
   o.capacity = p.capacity;
   o.fp_rate = p.error_rate;
   if (!nonscaling) {
@@ -131,12 +148,36 @@ bloom_filter *create_filter(const FilterParams &p, std::string *error) {
   // size), and one created over the limit would refuse every add.
   size_t size = 0;
   if (bloom_serialized_size(f, &size) != BLOOM_OK ||
-      (nonscaling ? size > config().max_filter_bytes : size >= config().max_filter_bytes)) {
+      (max_bytes != 0 && (nonscaling ? size > max_bytes : size >= max_bytes))) {
     bloom_destroy(f);
-    *error = too_large(p);
+    *error = too_large(p, max_bytes);
     return nullptr;
   }
   return f;
+}
+
+bool check_defaults(const FilterParams &p, std::string *error) {
+  if (!(p.error_rate > 0.0 && p.error_rate < 1.0)) {
+    *error = "error rate must be in the range (0, 1)";
+    return false;
+  }
+  uint64_t bits = 0;
+  uint32_t hashes = 0;
+  bloom_status st = bloom_optimal_params(p.capacity, p.error_rate, &bits, &hashes);
+  if (st == BLOOM_OK) {
+    FilterParams tiny = p;
+    tiny.capacity = 1;
+    bloom_filter *f = create_filter(tiny, 0, error);
+    bloom_destroy(f);
+    if (f != nullptr) return true;
+  } else {
+    *error = bloom_error("", st);
+  }
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%g", p.error_rate);
+  *error = "no filter of " + std::to_string(p.capacity) + " items at error rate " + rate + " can be made (" +
+           (error->rfind("ERR ", 0) == 0 ? error->substr(4) : *error) + ")";
+  return false;
 }
 
 namespace {
@@ -176,15 +217,18 @@ bool apply_module_args(RedisModuleString **argv, int argc, std::string *error) {
       if (ok) c.defaults.expansion = e;
     } else if (name_is(argv[i], "MAX_FILTER_BYTES", "bf-max-filter-bytes")) {
       long long v = 0;
-      ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 1;
+      ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 0;
       if (ok) c.max_filter_bytes = static_cast<uint64_t>(v);
-      if (!ok) *error = "MAX_FILTER_BYTES must be an integer >= 1";
+      if (!ok) *error = "MAX_FILTER_BYTES must be an integer >= 0 (0: no limit)";
     } else if (arg_is(argv[i], "DUMP_CHUNK_BYTES")) {
       // The first chunk must hold the header's size fields (80 bytes).
       long long v = 0;
       ok = RedisModule_StringToLongLong(argv[i + 1], &v) == REDISMODULE_OK && v >= 128;
       if (ok) c.dump_chunk_bytes = static_cast<uint64_t>(v);
       if (!ok) *error = "DUMP_CHUNK_BYTES must be an integer >= 128";
+    } else if (name_is(argv[i], "ENCODING", "bf-encoding")) {
+      ok = parse_encoding(argv[i + 1], &c.redisbloom_encoding);
+      if (!ok) *error = "bf-encoding must be bloom or redisbloom";
     } else if (is_ignored_argument(argv[i])) {
       // accepted, no effect
     } else {
@@ -195,7 +239,7 @@ bool apply_module_args(RedisModuleString **argv, int argc, std::string *error) {
     }
     if (!ok) return false;
   }
-  return true;
+  return check_defaults(c.defaults, error);
 }
 
 }  // namespace bloom_redis

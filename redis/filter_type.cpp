@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "admit_filter.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "save_failure.hpp"
 
 namespace bloom_redis {
 
@@ -42,13 +44,7 @@ void *rdb_load(RedisModuleIO *io, int encver) {
   FilterValue *v = nullptr;
   std::string error;
   if (state == kLive) {
-    bloom_filter *f = nullptr;
-    const int64_t since = library_bytes_net();
-    const bloom_status st = bloom_deserialize(buf, len, &f);
-    if (st == BLOOM_OK)
-      v = adopt_filter(f, since, &error);
-    else
-      error = bloom_error("deserializing", st);
+    v = admit_image(reinterpret_cast<const unsigned char *>(buf), len, &error);
   } else if ((state == kRestoring || state == kRestoringRedisBloom) && len <= total) {
     v = new (std::nothrow) FilterValue;
     if (v != nullptr) {
@@ -84,10 +80,8 @@ void rdb_save(RedisModuleIO *io, void *value) {
   }
   ServerBytes image;
   std::string error;
-  // Only an allocation failure gets here; the empty image saved instead
-  // makes the load report the loss rather than restore a wrong filter.
-  if (!serialize_filter(v->filter, &image, &error))
-    RedisModule_LogIOError(io, "warning", "bloom filter: cannot save: %s", error.c_str());
+  // Only an allocation failure gets here (save_failure.hpp).
+  if (!serialize_filter(v->filter, &image, &error)) fail_save(io, "bloom filter", error);
   RedisModule_SaveUnsigned(io, kLive);
   RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(image.data()), image.size());
 }

@@ -13,6 +13,29 @@ std::string bloom_error(const char *what, int status) {
   return msg;
 }
 
+namespace {
+
+// info's parameters, and its stages' bytes of bits as RedisBloom counts
+// them: those of `from` (a shape of the same filter with fewer stages)
+// plus the stages added since, so a filter that grows stage by stage asks
+// for each stage's info once (bloom_get_stage_info counts its bits).
+FilterShape shape_of(const bloom_filter *f, const bloom_info &info, const FilterShape &from) {
+  FilterShape s;
+  s.kind = info.kind;
+  s.stages = info.stages;
+  s.capacity = info.capacity;
+  s.fp_rate = info.fp_rate;
+  s.growth = info.growth;
+  s.bit_bytes = from.bit_bytes;
+  bloom_info stage;
+  stage.struct_size = sizeof stage;
+  for (uint32_t i = from.stages; i < info.stages && bloom_get_stage_info(f, i, &stage) == BLOOM_OK; ++i)
+    s.bit_bytes += (stage.bits + 63) / 64 * 8;
+  return s;
+}
+
+}  // namespace
+
 FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   bloom_info info;
   info.struct_size = sizeof info;
@@ -29,10 +52,12 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
     return nullptr;
   }
   v->filter = f;
-  v->shape = info;
+  v->shape = shape_of(f, info, FilterShape{});
   v->filter_bytes = library_bytes_net() - since;
   v->items = info.keys_added;
-  if (info.kind == BLOOM_KIND_SCALABLE) {
+  // A kind that grows by stages (bloom's scalable kind).
+  const bool grows = (bloom_kind_caps(info.kind) & BLOOM_CAP_GROWS) != 0;
+  if (grows) {
     // A scalable filter's keys_added counts every add call, duplicates too;
     // its stages count distinct keys only, which is what BF.CARD reports
     // (and what add_item counts), so a reload does not change BF.CARD.
@@ -43,7 +68,7 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
       distinct += stage.keys_added;
     v->items = distinct;
   }
-  v->scalable = info.kind == BLOOM_KIND_SCALABLE;
+  v->scalable = grows;
   v->fixed_capacity = v->scalable ? 0 : info.capacity;
   return v;
 }
@@ -52,7 +77,8 @@ bool refresh_shape(FilterValue *v) {
   bloom_info info;
   info.struct_size = sizeof info;
   if (bloom_get_info(v->filter, &info) != BLOOM_OK) return false;
-  v->shape = info;
+  // Stages are only ever added (a merge makes a new value).
+  v->shape = shape_of(v->filter, info, info.stages >= v->shape.stages ? v->shape : FilterShape{});
   return true;
 }
 

@@ -18,6 +18,19 @@
 
 namespace bloom_redis {
 
+// The parameters of a filter that the commands read without counting its
+// bits (bloom_info less its fill-derived fields).
+struct FilterShape {
+  int32_t kind = 0;
+  uint32_t stages = 0;
+  uint64_t capacity = 0;
+  double fp_rate = 0;
+  double growth = 0;
+  // Bytes of each stage's bits, summed as RedisBloom counts them (whole
+  // 64-bit words), for BF.INFO's Size.
+  uint64_t bit_bytes = 0;
+};
+
 struct FilterValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
@@ -53,11 +66,17 @@ struct FilterValue {
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
+  // The value's save can write RedisBloom's chain (admit_rb_chain or
+  // image_to_rb_chain accepted it, or it was made in RedisBloom's
+  // encoding): in bf-encoding redisbloom a key holding it gets RedisBloom's
+  // type "MBbloom--" (FilterKey::set).
+  bool redisbloom_form = false;
   // The filter's parameters as bloom_get_info reported them when the value
   // was made and after each new stage (add_item): BF.INFO and free_effort
   // read them here, as bloom_get_info counts every bit (a second per GB).
-  // Its fill-derived fields (fill_ratio, expected_fp_rate, ...) are stale.
-  bloom_info shape{};
+  // Only what they read is kept: a value is paid per key, and many keys
+  // hold small filters.
+  FilterShape shape{};
   // For non-scaling kinds: the capacity past which BF.ADD refuses new keys,
   // as RedisBloom's NONSCALING filters do. 0 = none recorded (a filter
   // loaded from a file made with explicit bits): no limit.

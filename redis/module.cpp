@@ -10,6 +10,7 @@
 #include "filter_type.hpp"
 #include "module_config.hpp"
 #include "redis_module_api.h"
+#include "save_failure.hpp"
 #include "server_allocator.hpp"
 
 namespace {
@@ -61,6 +62,7 @@ extern "C" __attribute__((visibility("default"))) int RedisModule_OnLoad(RedisMo
   if (bloom_redis_api_init(ctx, "bf", static_cast<int>(bloom_version_number())) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   RedisModule_SetModuleOptions(ctx, REDISMODULE_OPTIONS_HANDLE_IO_ERRORS);
+  bloom_redis::note_server_process();
   // Before any filter exists (the library refuses a change after).
   if (!bloom_redis::install_server_allocator()) {
     RedisModule_Log(ctx, "warning", "bloom: cannot install Redis's allocator: %s", bloom_last_error());

@@ -21,7 +21,8 @@ const ConfigName kErrorRate = {"bf-error-rate", "error-rate", "bf.error-rate"};
 const ConfigName kInitialSize = {"bf-initial-size", "initial-size", "bf.initial-size"};
 const ConfigName kExpansion = {"bf-expansion-factor", "expansion-factor", "bf.expansion-factor"};
 const ConfigName kMaxBytes = {"bf-max-filter-bytes", "max-filter-bytes", "bf.max-filter-bytes"};
-const ConfigName *const kNames[] = {&kErrorRate, &kInitialSize, &kExpansion, &kMaxBytes};
+const ConfigName kEncoding = {"bf-encoding", "encoding", "bf.encoding"};
+const ConfigName *const kNames[] = {&kErrorRate, &kInitialSize, &kExpansion, &kMaxBytes, &kEncoding};
 
 // The module keeps the string its getter returns (Redis does not free it):
 // one string, replaced when the rate changes.
@@ -39,6 +40,17 @@ RedisModuleString *get_error_rate(const char *, void *) {
   return g_error_rate_string;
 }
 
+// New defaults, if filters can be made with them (check_defaults).
+int set_defaults(const FilterParams &p, RedisModuleString **err) {
+  std::string why;
+  if (!check_defaults(p, &why)) {
+    *err = RedisModule_CreateString(nullptr, why.data(), why.size());
+    return REDISMODULE_ERR;
+  }
+  config().defaults = p;
+  return REDISMODULE_OK;
+}
+
 int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleString **err) {
   double d = 0;
   if (RedisModule_StringToDouble(val, &d) != REDISMODULE_OK || !(d > 0.0 && d < 1.0)) {
@@ -46,9 +58,33 @@ int set_error_rate(const char *, RedisModuleString *val, void *, RedisModuleStri
     *err = RedisModule_CreateString(nullptr, msg, std::strlen(msg));
     return REDISMODULE_ERR;
   }
+  FilterParams p = config().defaults;
   // RedisBloom: any value above 0.25 is taken as 0.25.
-  config().defaults.error_rate = d > 0.25 ? 0.25 : d;
+  p.error_rate = d > 0.25 ? 0.25 : d;
+  if (set_defaults(p, err) != REDISMODULE_OK) return REDISMODULE_ERR;
   refresh_error_rate_string();
+  return REDISMODULE_OK;
+}
+
+// The encoding's name, as two strings the module keeps (Redis does not free
+// what a getter returns).
+RedisModuleString *g_encoding_names[2] = {nullptr, nullptr};
+
+RedisModuleString *get_encoding(const char *, void *) {
+  const int i = config().redisbloom_encoding ? 1 : 0;
+  if (g_encoding_names[i] == nullptr) {
+    const char *name = i == 1 ? "redisbloom" : "bloom";
+    g_encoding_names[i] = RedisModule_CreateString(nullptr, name, std::strlen(name));
+  }
+  return g_encoding_names[i];
+}
+
+int set_encoding(const char *, RedisModuleString *val, void *, RedisModuleString **err) {
+  if (!parse_encoding(val, &config().redisbloom_encoding)) {
+    const char *msg = "bf-encoding must be bloom or redisbloom";
+    *err = RedisModule_CreateString(nullptr, msg, std::strlen(msg));
+    return REDISMODULE_ERR;
+  }
   return REDISMODULE_OK;
 }
 
@@ -60,15 +96,18 @@ long long get_numeric(const char *name, void *) {
 }
 
 // Redis checks the range registered below before calling this.
-int set_numeric(const char *name, long long val, void *, RedisModuleString **) {
+int set_numeric(const char *name, long long val, void *, RedisModuleString **err) {
   ModuleConfig &c = config();
+  FilterParams p = c.defaults;
   if (std::strstr(name, "initial-size") != nullptr)
-    c.defaults.capacity = static_cast<uint64_t>(val);
+    p.capacity = static_cast<uint64_t>(val);
   else if (std::strstr(name, "expansion") != nullptr)
-    c.defaults.expansion = static_cast<uint32_t>(val);
-  else
+    p.expansion = static_cast<uint32_t>(val);
+  else {
     c.max_filter_bytes = static_cast<uint64_t>(val);
-  return REDISMODULE_OK;
+    return REDISMODULE_OK;
+  }
+  return set_defaults(p, err);
 }
 
 int register_all(RedisModuleCtx *ctx, bool prefixed) {
@@ -79,16 +118,18 @@ int register_all(RedisModuleCtx *ctx, bool prefixed) {
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.15g", c.defaults.error_rate);
   if (RedisModule_RegisterStringConfig(ctx, name(kErrorRate), rate, flags, get_error_rate, set_error_rate,
-                                       nullptr, nullptr) != REDISMODULE_OK)
+                                       nullptr, nullptr) != REDISMODULE_OK ||
+      RedisModule_RegisterStringConfig(ctx, name(kEncoding), c.redisbloom_encoding ? "redisbloom" : "bloom",
+                                       flags, get_encoding, set_encoding, nullptr, nullptr) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   if (RedisModule_RegisterNumericConfig(ctx, name(kInitialSize), static_cast<long long>(c.defaults.capacity),
                                         flags, 1, kMaxCapacity, get_numeric, set_numeric, nullptr,
                                         nullptr) != REDISMODULE_OK ||
       RedisModule_RegisterNumericConfig(ctx, name(kExpansion), c.defaults.expansion, flags, 0, kMaxExpansion,
                                         get_numeric, set_numeric, nullptr, nullptr) != REDISMODULE_OK ||
-      // Up to 2^62 bytes: "unlimited" in practice; maxmemory still applies.
+      // 0: no limit but maxmemory (and bloom's 2^40 bits a filter).
       RedisModule_RegisterNumericConfig(ctx, name(kMaxBytes), static_cast<long long>(c.max_filter_bytes),
-                                        flags, 1, 1LL << 62, get_numeric, set_numeric, nullptr,
+                                        flags, 0, 1LL << 62, get_numeric, set_numeric, nullptr,
                                         nullptr) != REDISMODULE_OK)
     return REDISMODULE_ERR;
   return REDISMODULE_OK;

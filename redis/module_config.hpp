@@ -4,7 +4,8 @@
 //
 // Names: Redis 8 lets a module register unprefixed names, and RedisBloom's
 // are bf-error-rate, bf-initial-size and bf-expansion-factor; the module
-// registers those (and bf-max-filter-bytes) when the server takes the flag.
+// registers those (and bf-max-filter-bytes, bf-encoding) when the server
+// takes the flag.
 // Redis 7 prefixes every module config with the module's name, so there
 // they are bf.error-rate, bf.initial-size, bf.expansion-factor and
 // bf.max-filter-bytes, and a command filter rewrites RedisBloom's names in

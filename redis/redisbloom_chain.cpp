@@ -91,7 +91,31 @@ bool parse_rb_header(const unsigned char *data, size_t len, RbChain *out, std::s
   return true;
 }
 
-bool check_rb_chain(const RbChain &c, std::string *why) {
+ServerBytes rb_header_bytes(const RbChain &c) {
+  ServerBytes h(kHeaderFixed + kHeaderLink * c.links.size(), 0);
+  put(h.data(), c.size, 8);
+  put(h.data() + 8, c.links.size(), 4);
+  put(h.data() + 12, c.options, 4);
+  put(h.data() + 16, c.growth, 4);
+  for (size_t i = 0; i < c.links.size(); ++i) {
+    const RbLink &l = c.links[i];
+    unsigned char *p = h.data() + kHeaderFixed + kHeaderLink * i;
+    put(p, l.bytes(), 8);
+    put(p + 8, l.bits, 8);
+    put(p + 16, l.size, 8);
+    put(p + 24, double_bits(l.error), 8);
+    put(p + 32, double_bits(l.bpe), 8);
+    put(p + 40, l.hashes, 4);
+    put(p + 44, l.entries, 8);
+    p[52] = static_cast<unsigned char>(l.n2);
+  }
+  return h;
+}
+
+namespace {
+
+// The rules a chain's own fields must meet, as read.
+bool check_chain_fields(const RbChain &c, std::string *why) {
   const uint64_t n = c.links.size();
   if (n < 1 || n > kRbMaxLinks)
     return refuse(why,
@@ -107,7 +131,7 @@ bool check_rb_chain(const RbChain &c, std::string *why) {
   if (c.nonscaling() && n != 1) return refuse(why, "a NONSCALING filter with more than one sub-filter");
   if (!c.nonscaling() && (c.growth < 1 || c.growth > kMaxGrowth))
     return refuse(why, "expansion " + std::to_string(c.growth) + " is outside 1..32768");
-  uint64_t items = 0, bits = 0;
+  uint64_t items = 0, bits = 0, capacity = 0;
   for (uint64_t i = 0; i < n; ++i) {
     const RbLink &l = c.links[i];
     const std::string at = "sub-filter " + std::to_string(i) + ": ";
@@ -119,6 +143,9 @@ bool check_rb_chain(const RbChain &c, std::string *why) {
       return refuse(why, at + std::to_string(l.hashes) + " hashes (1..64 are accepted)");
     if (!(l.error > 0.0 && l.error < 1.0)) return refuse(why, at + "error rate outside (0, 1)");
     if (l.entries < 1) return refuse(why, at + "capacity 0");
+    if (l.entries > kRbMaxCapacity - capacity)
+      return refuse(why, "the sub-filters' capacities add up to 2^63 or more");
+    capacity += l.entries;
     // RedisBloom's own consistency rule: k = ceil(ln2 bpe).
     if (!(l.bpe > 0.0 && l.bpe < 1e4) || static_cast<double>(l.hashes) != std::ceil(kLn2 * l.bpe))
       return refuse(why, at + std::to_string(l.hashes) + " hashes do not match its bits per entry");
@@ -132,12 +159,39 @@ bool check_rb_chain(const RbChain &c, std::string *why) {
   return true;
 }
 
+}  // namespace
+
+RbChain saved_form(const RbChain &c) {
+  RbChain s = c;
+  s.options = RbChain::kNoRound | RbChain::kForce64 | (c.nonscaling() ? RbChain::kNoScaling : 0);
+  if (c.nonscaling()) s.growth = 2;
+  for (RbLink &l : s.links) l.bpe = std::fabs(std::log(l.error) / kLn2Squared);
+  return s;
+}
+
+bool check_rb_chain(const RbChain &c, std::string *why) {
+  if (!check_chain_fields(c, why)) return false;
+  if (check_chain_fields(saved_form(c), why)) return true;
+  *why = "it could not be saved back: " + *why + " (its error rate disagrees with its bits per entry)";
+  return false;
+}
+
+namespace {
+uint64_t rb_payload_size(const RbChain &c) {
+  const bool classic = c.nonscaling();
+  uint64_t payload = classic ? 0 : pad64(kDescriptor * c.links.size());
+  for (const RbLink &l : c.links) payload += classic ? l.bytes() : pad64(l.bytes());
+  return payload;
+}
+}  // namespace
+
+uint64_t rb_image_size(const RbChain &c) { return kImageHeader + rb_payload_size(c) + 8; }
+
 bool rb_chain_to_image(const RbChain &c, const unsigned char *bits, ServerBytes *out, std::string *why) {
   const bool classic = c.nonscaling();
   const uint64_t n = c.links.size();
   const uint64_t table = classic ? 0 : pad64(kDescriptor * n);
-  uint64_t payload = table;
-  for (const RbLink &l : c.links) payload += classic ? l.bytes() : pad64(l.bytes());
+  const uint64_t payload = rb_payload_size(c);
   try {
     out->assign(kImageHeader + payload + 8, 0);
   } catch (const std::bad_alloc &) {
@@ -217,7 +271,10 @@ bool image_to_rb_chain(const unsigned char *image, size_t len, RbChain *out,
     link_bits->push_back(p);
   } else {
     c.options = RbChain::kNoRound | RbChain::kForce64;
-    c.growth = static_cast<uint64_t>(as_double(le(image + 80, 8)));
+    const double growth = as_double(le(image + 80, 8));
+    if (!(growth >= 1.0 && growth <= static_cast<double>(kMaxGrowth)))
+      return refuse(why, "the image's growth is not RedisBloom's");
+    c.growth = static_cast<uint64_t>(growth);
     const uint64_t table = pad64(kDescriptor * stages);
     uint64_t at = table;
     for (uint64_t i = 0; i < stages; ++i) {
@@ -236,10 +293,8 @@ bool image_to_rb_chain(const unsigned char *image, size_t len, RbChain *out,
       c.links.push_back(l);
     }
   }
-  for (RbLink &l : c.links) {
-    l.bpe = std::fabs(std::log(l.error) / kLn2Squared);
-    c.size += l.size;
-  }
+  for (const RbLink &l : c.links) c.size += l.size;
+  c = saved_form(c);
   if (!check_rb_chain(c, why)) return false;
   *out = std::move(c);
   return true;

@@ -61,14 +61,39 @@ inline constexpr uint64_t kRbMaxLinks = 1024;
 // size u64, error f64, bpe f64, hashes u32, entries u64, n2 u8).
 bool parse_rb_header(const unsigned char *data, size_t len, RbChain *out, std::string *why);
 
-// Whether this module can serve the chain exactly as RedisBloom did.
+// BF.SCANDUMP's first chunk for a chain, as RedisBloom writes it (the
+// layout parse_rb_header reads). Throws std::bad_alloc.
+ServerBytes rb_header_bytes(const RbChain &c);
+
+// The one check of a chain, for every way one arrives (RESTORE and RDB
+// load of "MBbloom--", BF.LOADCHUNK of RedisBloom's stream, and the save's
+// own self-check): whether this module can serve it exactly as RedisBloom
+// did AND write it back in a form that passes this check again. A save
+// keeps only what bloom's image holds and derives the rest (saved_form), so
+// a chain is accepted only when its saved form is accepted too: a value
+// whose error rate disagreed with its bits per entry once loaded, then
+// saved a chain its load refused, and the server could not restart.
 bool check_rb_chain(const RbChain &c, std::string *why);
+
+// The chain as a save writes it back: each link's bits per entry derived
+// from its error rate (RedisBloom's calc_bpe: |ln e| / ln(2)^2), the
+// options RedisBloom 2.0+ writes (NOROUND | FORCE64, plus NO_SCALING), and
+// growth 2 for a NO_SCALING chain (bloom's classic filter keeps none).
+RbChain saved_form(const RbChain &c);
+
+// Total capacity a chain may declare: BF.INFO answers it as a signed
+// 64-bit integer, and no chain RedisBloom builds comes near it.
+inline constexpr uint64_t kRbMaxCapacity = (uint64_t{1} << 63) - 1;
 
 // bloom's image (format 1.4) of the chain: a classic filter for a
 // NO_SCALING chain, else a scalable one; bits holds bit_bytes() bytes,
 // the links' bytes in order. The image still goes through
 // bloom_deserialize, which validates it again.
 bool rb_chain_to_image(const RbChain &c, const unsigned char *bits, ServerBytes *out, std::string *why);
+
+// The size of that image (valid after check_rb_chain): what the filter
+// will serialize to, which MAX_FILTER_BYTES limits.
+uint64_t rb_image_size(const RbChain &c);
 
 // The chain of a serialized filter of the RedisBloom hash kind (classic or
 // scalable), with a pointer into image to each link's bytes.

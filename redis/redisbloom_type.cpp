@@ -18,9 +18,12 @@
 #include <new>
 #include <string>
 
+#include "admit_filter.hpp"
 #include "filter_key.hpp"
 #include "filter_type.hpp"
 #include "redisbloom_chain.hpp"
+#include "redisbloom_encoding.hpp"
+#include "save_failure.hpp"
 
 namespace bloom_redis {
 
@@ -28,75 +31,50 @@ RedisModuleType *g_rb_type = nullptr;
 
 namespace {
 
-// RedisBloom's encodings: 2 added the options, 4 the growth (2 before).
-constexpr int kRbOptionsEncoding = 2;
-constexpr int kRbGrowthEncoding = 4;
+// Redis's RDB fields for read_rb_encoding / write_rb_encoding.
+struct ModuleIn {
+  RedisModuleIO *io;
+  uint64_t load_unsigned() { return RedisModule_LoadUnsigned(io); }
+  double load_double() { return RedisModule_LoadDouble(io); }
+  bool load_bytes(ServerBytes *to, uint64_t expected) {
+    size_t len = 0;
+    char *buf = RedisModule_LoadStringBuffer(io, &len);
+    if (RedisModule_IsIOError(io) || buf == nullptr) return false;
+    const bool fits = len == expected;
+    try {
+      if (fits) to->insert(to->end(), buf, buf + len);
+    } catch (...) {
+      RedisModule_Free(buf);
+      throw;
+    }
+    RedisModule_Free(buf);
+    return fits;
+  }
+  bool failed() const { return RedisModule_IsIOError(io) != 0; }
+};
+
+struct ModuleOut {
+  RedisModuleIO *io;
+  void save_unsigned(uint64_t v) { RedisModule_SaveUnsigned(io, v); }
+  void save_double(double v) { RedisModule_SaveDouble(io, v); }
+  void save_bytes(const unsigned char *p, uint64_t n) {
+    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(p), n);
+  }
+};
 
 void *rb_rdb_load(RedisModuleIO *io, int encver) {
-  if (encver < kRbOptionsEncoding || encver > kRbEncoding) {
-    RedisModule_LogIOError(io, "warning",
-                           "RedisBloom filter: encoding %d is not one this module reads (2..4; 0 and 1 are "
-                           "RedisBloom 1.x's 32-bit hashing)",
-                           encver);
-    return nullptr;
-  }
   RbChain chain;
-  chain.size = RedisModule_LoadUnsigned(io);
-  const uint64_t n = RedisModule_LoadUnsigned(io);
-  chain.options = RedisModule_LoadUnsigned(io);
-  chain.growth = encver >= kRbGrowthEncoding ? RedisModule_LoadUnsigned(io) : 2;
-  if (RedisModule_IsIOError(io)) return nullptr;
-  if (n < 1 || n > kRbMaxLinks) {
-    RedisModule_LogIOError(io, "warning", "RedisBloom filter: %llu sub-filters (1..%llu are accepted)",
-                           static_cast<unsigned long long>(n), static_cast<unsigned long long>(kRbMaxLinks));
-    return nullptr;
-  }
-  std::string why;
   ServerBytes bits;
-  try {
-    chain.links.resize(n);
-    for (RbLink &l : chain.links) {
-      l.entries = RedisModule_LoadUnsigned(io);
-      l.error = RedisModule_LoadDouble(io);
-      l.hashes = RedisModule_LoadUnsigned(io);
-      l.bpe = RedisModule_LoadDouble(io);
-      l.bits = RedisModule_LoadUnsigned(io);
-      l.n2 = RedisModule_LoadUnsigned(io);
-      if (RedisModule_IsIOError(io)) return nullptr;
-      size_t len = 0;
-      char *buf = RedisModule_LoadStringBuffer(io, &len);
-      if (RedisModule_IsIOError(io) || buf == nullptr) return nullptr;
-      // Only what was read is kept: the total grows with the data itself.
-      const bool fits = len == l.bits / 8 && l.bits % 8 == 0;
-      if (fits) bits.insert(bits.end(), buf, buf + len);
-      RedisModule_Free(buf);
-      if (!fits) {
-        RedisModule_LogIOError(io, "warning", "RedisBloom filter: a sub-filter of %llu bits holds %zu bytes",
-                               static_cast<unsigned long long>(l.bits), len);
-        return nullptr;
-      }
-      l.size = RedisModule_LoadUnsigned(io);
-      if (RedisModule_IsIOError(io)) return nullptr;
-    }
-  } catch (const std::bad_alloc &) {
-    RedisModule_LogIOError(io, "warning", "RedisBloom filter: out of memory");
-    return nullptr;
-  }
-  ServerBytes image;
-  if (!check_rb_chain(chain, &why) || !rb_chain_to_image(chain, bits.data(), &image, &why)) {
-    RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot load: %s", why.c_str());
-    return nullptr;
-  }
-  bits = ServerBytes();
-  bloom_filter *f = nullptr;
-  const int64_t since = library_bytes_net();
-  const bloom_status st = bloom_deserialize(image.data(), image.size(), &f);
+  std::string why;
+  ModuleIn in{io};
   FilterValue *v = nullptr;
-  if (st == BLOOM_OK)
-    v = adopt_filter(f, since, &why);
-  else
-    why = bloom_error("building the filter", st);
-  if (v == nullptr) RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot load: %s", why.c_str());
+  try {
+    if (read_rb_encoding(in, encver, &chain, &bits, &why)) v = admit_rb_chain(chain, bits.data(), &why);
+  } catch (const std::bad_alloc &) {
+    why = "out of memory";
+  }
+  if (v == nullptr && !in.failed())
+    RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot load: %s", why.c_str());
   return v;
 }
 
@@ -106,31 +84,14 @@ void rb_rdb_save(RedisModuleIO *io, void *value) {
   RbChain chain;
   std::vector<const unsigned char *> link_bits;
   std::string why;
+  // image_to_rb_chain ends with check_rb_chain, the check the load runs
+  // (admit_rb_chain ran it on the value's way in): a chain the load would
+  // refuse is never written.
   if (v->loading() || !serialize_filter(v->filter, &image, &why) ||
-      !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why)) {
-    // Not reachable for values this type holds (RedisBloom's chains, live);
-    // an allocation failure is. A chain of no sub-filters makes the load
-    // report the loss rather than restore a wrong filter.
-    RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot save: %s",
-                           v->loading() ? "a restore in progress" : why.c_str());
-    chain = RbChain();
-    link_bits.clear();
-  }
-  RedisModule_SaveUnsigned(io, chain.size);
-  RedisModule_SaveUnsigned(io, chain.links.size());
-  RedisModule_SaveUnsigned(io, chain.options);
-  RedisModule_SaveUnsigned(io, chain.growth);
-  for (size_t i = 0; i < chain.links.size(); ++i) {
-    const RbLink &l = chain.links[i];
-    RedisModule_SaveUnsigned(io, l.entries);
-    RedisModule_SaveDouble(io, l.error);
-    RedisModule_SaveUnsigned(io, l.hashes);
-    RedisModule_SaveDouble(io, l.bpe);
-    RedisModule_SaveUnsigned(io, l.bits);
-    RedisModule_SaveUnsigned(io, 0);  // n2: sizes are not powers of two
-    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(link_bits[i]), l.bytes());
-    RedisModule_SaveUnsigned(io, l.size);
-  }
+      !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
+    fail_save(io, "RedisBloom filter", v->loading() ? "a restore in progress" : why);
+  ModuleOut out{io};
+  write_rb_encoding(out, chain, link_bits);
 }
 
 }  // namespace

@@ -37,15 +37,45 @@ bool would_exceed_maxmemory(RedisModuleCtx *ctx, size_t bytes) {
   return counted + bytes > max;
 }
 
-// The library's hook. alignment <= 64 (bloom.h); the block is size +
-// alignment bytes so an aligned start always fits, and the byte before the
-// start says how far back the block begins (1..64).
+// jemalloc (Redis's and Valkey's allocator) places a block at a multiple
+// of its size class's largest power-of-two divisor: every block is
+// 16-aligned, and every class from 256 bytes up is a multiple of 64. So a
+// request of 16 alignment needs nothing added, and one of 64 rounded up to
+// a multiple of 64 (at least 256) comes aligned as it is. The general way
+// (below) adds `alignment` bytes to every block, and at the edge of a size
+// class takes the next one: a small filter's 1,024-byte array took a
+// 1,280-byte block. install_server_allocator probes the server's allocator
+// for this; the library itself hands back (as NOMEM) any block that comes
+// less aligned than asked, so a wrong guess can fail an allocation but
+// never misplace one.
+bool g_direct_alignment = false;
+
+// The size to ask for directly, or 0 when the block must be over-allocated.
+size_t direct_request(size_t size, size_t alignment) {
+  if (!g_direct_alignment) return 0;
+  if (alignment <= 16) return size < 16 ? 16 : size;
+  if (alignment > 64 || size > SIZE_MAX - 63) return 0;
+  const size_t rounded = (size + 63) / 64 * 64;
+  return rounded >= 256 ? rounded : 0;
+}
+
+// The library's hook. alignment <= 64 (bloom.h). Either a direct block
+// (above), or a block of size + alignment bytes so an aligned start always
+// fits, the byte before the start saying how far back the block begins
+// (1..64). hook_free gets the same size and alignment, so it tells which.
 void *hook_alloc(void *, size_t size, size_t alignment) {
   if (size > SIZE_MAX - alignment || alignment > 255) return nullptr;
-  if (t_limit_ctx != nullptr && would_exceed_maxmemory(t_limit_ctx, size + alignment)) {
+  const size_t direct = direct_request(size, alignment);
+  if (t_limit_ctx != nullptr &&
+      would_exceed_maxmemory(t_limit_ctx, direct != 0 ? direct : size + alignment)) {
     t_refused = true;
     ++t_refusals;
     return nullptr;
+  }
+  if (direct != 0) {
+    void *p = server_alloc(direct);
+    if (p != nullptr) t_library_net += static_cast<int64_t>(block_size(p));
+    return p;
   }
   auto *block = static_cast<unsigned char *>(server_alloc(size + alignment));
   if (block == nullptr) return nullptr;
@@ -57,16 +87,32 @@ void *hook_alloc(void *, size_t size, size_t alignment) {
   return p;
 }
 
-void hook_free(void *, void *ptr, size_t, size_t) {
+void hook_free(void *, void *ptr, size_t size, size_t alignment) {
   auto *p = static_cast<unsigned char *>(ptr);
-  unsigned char *block = p - (size_t{p[-1]} + 1);
+  unsigned char *block = direct_request(size, alignment) != 0 ? p : p - (size_t{p[-1]} + 1);
   t_library_net -= static_cast<int64_t>(block_size(block));
   server_free(block);
+}
+
+// Whether the server's allocator aligns blocks as direct_request assumes,
+// tried on sizes around the classes small filters use and a large one.
+bool allocator_aligns_directly() {
+  const size_t sizes[] = {16, 24, 40, 264, 280, 256, 320, 960, 1024, 1088, 4096, 65536, size_t{1} << 20};
+  for (size_t size : sizes) {
+    const size_t align = size >= 256 ? 64 : 16;
+    void *p = server_alloc(size);
+    if (p == nullptr) return false;
+    const bool aligned = reinterpret_cast<uintptr_t>(p) % align == 0;
+    server_free(p);
+    if (!aligned) return false;
+  }
+  return true;
 }
 
 }  // namespace
 
 bool install_server_allocator() {
+  g_direct_alignment = allocator_aligns_directly();
   bloom_allocator a{};
   a.struct_size = sizeof a;
   a.alloc = hook_alloc;

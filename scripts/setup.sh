@@ -34,6 +34,16 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 lock_wait=(-o DPkg::Lock::Timeout=600)
 echo "setup: installing ${missing[*]}"
+# Extra apt sources (apt-sources.d/*.sources): Debian 12's backports for
+# valkey-server 8, which bookworm itself does not have. Only on bookworm;
+# later releases have those packages in their main suite.
+if grep -q '^VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null; then
+  for src in apt-sources.d/*.sources; do
+    [ -e "$src" ] || continue
+    dest=/etc/apt/sources.list.d/$(basename "$src")
+    cmp -s "$src" "$dest" || $SUDO cp "$src" "$dest"
+  done
+fi
 # `apt-get update` takes the lists lock, which DPkg::Lock::Timeout does not
 # cover on every apt version: retry it for the same 10 minutes.
 for attempt in $(seq 60); do

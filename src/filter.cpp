@@ -188,8 +188,8 @@ void Filter::require_writable(const char *what) const {
 // window adds advance a clock, so both keep the checked path; a kind may
 // install its own (the blocked kind's kernels do).
 void Filter::install_generic_add() {
-  const Kind k = config_.kind;
-  if (k == Kind::kClassic || k == Kind::kPartitioned || k == Kind::kCounting || k == Kind::kBlocked)
+  const KindDescriptor &kind = describe(config_.kind);
+  if (!kind.can(BLOOM_CAP_GROWS) && !kind.can(BLOOM_CAP_FORGETS))
     set_key_add_path({&generic_add_key, this, nullptr});
 }
 
@@ -394,7 +394,9 @@ void Filter::get_info(Info &info) const {
   info.fp_rate = config_.fp_rate;
   info.keys_added = keys_added();
   info.stages = stage_count();
-  info.counter_bits = config_.kind == Kind::kCounting ? config_.counter_bits : 1;
+  // Only kinds made of counters have counter_bits (validate refuses it
+  // elsewhere); a bit is a 1-bit counter.
+  info.counter_bits = config_.counter_bits != 0 ? config_.counter_bits : 1;
   info.growth = config_.growth;
   info.tightening = config_.tightening;
   info.read_only = read_only() ? 1 : 0;

@@ -22,6 +22,11 @@ import unittest
 
 LOOPBACK = "127.0.0.1"
 SKIP = 77  # ctest's SKIP_RETURN_CODE for these tests
+# The server and its command-line client: Redis by default; Valkey with
+# BLOOM_REDIS_SERVER=valkey-server BLOOM_REDIS_CLI=valkey-cli (its own
+# names; the module and the protocol are the same).
+SERVER = os.environ.get("BLOOM_REDIS_SERVER", "redis-server")
+CLI = os.environ.get("BLOOM_REDIS_CLI", "redis-cli")
 
 _live = []  # every server started and not yet stopped
 _dirs = []
@@ -30,7 +35,7 @@ _dirs = []
 def require_redis():
     """Exits with SKIP and a reason when redis-server is missing, except in
     CI, where packages.d installs it and a missing server is a failure."""
-    missing = [t for t in ("redis-server", "redis-cli") if shutil.which(t) is None]
+    missing = [t for t in (SERVER, CLI) if shutil.which(t) is None]
     try:
         import redis  # noqa: F401
     except ImportError:
@@ -98,7 +103,7 @@ class RedisServer:
         self.proc = None
 
     def args(self):
-        a = ["redis-server", "--port", str(self.port), "--bind", LOOPBACK, "--protected-mode", "yes",
+        a = [SERVER, "--port", str(self.port), "--bind", LOOPBACK, "--protected-mode", "yes",
              "--dir", self.dir, "--dbfilename", "dump.rdb", "--save", "", "--appendonly", "no",
              "--daemonize", "no", "--logfile", os.path.join(self.dir, "redis.log")]
         if self.cluster:
@@ -123,7 +128,7 @@ class RedisServer:
             self.kill()
             if port:
                 break
-        raise RuntimeError("redis-server did not start; log:\n" + self.log_tail())
+        raise RuntimeError("%s did not start; log:\n%s" % (SERVER, self.log_tail()))
 
     def _wait_ready(self, timeout=10.0):
         deadline = time.time() + timeout

@@ -26,7 +26,7 @@ PROBES = ["probe:%d" % i for i in range(200)]
 
 
 def cli(*args):
-    out = subprocess.run(["redis-cli"] + list(args), capture_output=True, text=True, timeout=120)
+    out = subprocess.run([h.CLI] + list(args), capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise AssertionError("redis-cli %s failed:\n%s%s" % (" ".join(args), out.stdout, out.stderr))
     return out.stdout

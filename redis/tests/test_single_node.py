@@ -220,7 +220,7 @@ class SingleNode(h.DebugServerCase):
             (("BF.RESERVE", "f", 0.01, 100, "EXPANSION", -1), "expansion must be in the range"),
             (("BF.RESERVE", "f", 0.01, 100, "EXPANSION", "x"), "bad expansion"),
             (("BF.RESERVE", "f", 0.01, 100, "EXPANSION", 2, "NONSCALING"), "Nonscaling filters cannot expand"),
-            (("BF.RESERVE", "f", 1e-9, 2 ** 30, "NONSCALING"), "filter too large"),
+            (("BF.RESERVE", "f", 1e-300, 2 ** 30, "NONSCALING"), "filter too large: .* more than 2\\^40 bits"),
             (("BF.RESERVE", "s", 0.01, 100), "^WRONGTYPE"),
             (("BF.MADD", "s", "a"), "^WRONGTYPE"),
             (("BF.INSERT", "s", "ITEMS", "a"), "^WRONGTYPE"),

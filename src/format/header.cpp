@@ -105,7 +105,9 @@ ImagePrefix decode_image_prefix(const unsigned char *in) {
   ImagePrefix p;
   p.image_size = kHeaderSize + payload + kTrailerSize;
   p.kind = load_le16(in + kOffKind);
-  if (p.kind == static_cast<int32_t>(Kind::kScalable)) p.growth = bits_double(load_le64(in + kOffGrowth));
+  // Growing kinds record their growth factor; the field is 0 in the others.
+  if (const KindDescriptor *d = find_kind(p.kind); d != nullptr && d->can(BLOOM_CAP_GROWS))
+    p.growth = bits_double(load_le64(in + kOffGrowth));
   return p;
 }
 
@@ -165,7 +167,8 @@ Header decode_header(const unsigned char *in, uint64_t total_len) {
   if (foreign != 0)
     fail(Status::kFormat, "flags " + hex(c.flags) + ": " + format_flag_name(foreign) + " (" + hex(foreign) +
                               ") is not defined for " + descriptor->name + " filters");
-  if (c.modulo_probes() && (!descriptor->can(BLOOM_CAP_REDISBLOOM_HASH) || c.mixed_probes() || c.enhanced_probes()))
+  if (c.modulo_probes() &&
+      (!descriptor->can(BLOOM_CAP_REDISBLOOM_HASH) || c.mixed_probes() || c.enhanced_probes()))
     fail(Status::kFormat,
          "the redisbloom hash (4) is defined only for classic and scalable filters with plain, "
          "unmixed probes (flags " +

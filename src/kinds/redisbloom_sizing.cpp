@@ -2,6 +2,7 @@
 #include "kinds/redisbloom_sizing.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "bloom/bloom.h"
@@ -13,6 +14,13 @@ namespace {
 // RedisBloom's constants (deps/bloom): ln(2) and ln(2)^2 to 15 digits.
 constexpr double kLn2 = 0.693147180559945;
 constexpr double kLn2Squared = 0.480453013918201;
+
+// A rate as people write it: std::to_string prints 3.5e-20 as 0.000000.
+std::string shortest(double d) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", d);
+  return buf;
+}
 }  // namespace
 
 RedisBloomShape redisbloom_shape(uint64_t entries, double error) {
@@ -29,8 +37,8 @@ RedisBloomShape redisbloom_shape(uint64_t entries, double error) {
   s.bits = (bits + 63) / 64 * 64;
   const double k = std::ceil(kLn2 * s.bits_per_key);
   if (!(k >= 1.0 && k <= BLOOM_MAX_HASHES))
-    fail(Status::kOverflow, "a RedisBloom filter at error " + std::to_string(error) + " needs " +
-                                std::to_string(k) + " hashes, more than 64");
+    fail(Status::kOverflow, "a RedisBloom filter at error " + shortest(error) + " needs " +
+                                std::to_string(static_cast<long long>(k)) + " hashes, more than 64");
   s.hashes = static_cast<uint32_t>(k);
   return s;
 }
