@@ -165,10 +165,11 @@ std::vector<double> floor_round(const Config &c, const KeySet &pos, std::vector<
   return r;
 }
 
-// --loop add|query|miss PASSES: fills a filter by batch, then runs only
-// PASSES passes of single adds (of the inserted keys again), single queries
-// of inserted keys, or single queries of absent keys (miss), for
-// `perf stat` (PASSES = 0 measures the setup alone).
+// --loop add|addb|query|miss PASSES: fills a filter by batch, then runs
+// only PASSES passes of single adds (of the inserted keys again), batch adds
+// of them (addb, calls of 4,096), single queries of inserted keys, or single
+// queries of absent keys (miss), for callgrind or `perf stat` (PASSES = 0
+// measures the setup alone).
 int loop_only(const Api &a, const Config &c, const std::string &op, int passes) {
   KeySet pos, neg;
   make_distinct_keys(42, {&pos, &neg}, {c.keys, op == "miss" ? c.keys : 0});
@@ -180,7 +181,11 @@ int loop_only(const Api &a, const Config &c, const std::string &op, int passes) 
   const double ns = time_per_key(pos.size() * static_cast<size_t>(passes > 0 ? passes : 1), [&] {
     for (int r = 0; r < passes; ++r)
       for (size_t i = 0; i < probe_keys.size(); ++i) {
-        if (op == "add")
+        if (op == "addb") {
+          if (i % 4096 == 0)
+            a.add_batch(f, &probe_keys.ptrs[i], &probe_keys.lens[i],
+                        std::min<size_t>(4096, probe_keys.size() - i));
+        } else if (op == "add")
           a.add(f, probe_keys.ptrs[i], probe_keys.lens[i]);
         else
           hits += a.query(f, probe_keys.ptrs[i], probe_keys.lens[i]) == 1;

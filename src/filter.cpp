@@ -194,7 +194,8 @@ void Filter::require_writable(const char *what) const {
 // install its own (the blocked kind's kernels do).
 void Filter::install_generic_add() {
   const KindDescriptor &kind = describe(config_.kind);
-  if (!kind.can(BLOOM_CAP_GROWS) && !kind.can(BLOOM_CAP_FORGETS)) set_key_add_path({&generic_add_key, this});
+  if (!kind.can(BLOOM_CAP_GROWS) && !kind.can(BLOOM_CAP_FORGETS))
+    set_key_add_path({&generic_add_key, this, nullptr});
 }
 
 int Filter::generic_add_key(const void *self, const void *key, size_t len) {
@@ -299,6 +300,11 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
       (void)test_and_add_whole_key(keys[i], lens[i]);
       count_added(1);
     }
+    return;
+  }
+  if (key_add_.add_batch != nullptr) {  // installed only where adds cannot fail
+    key_add_.add_batch(key_add_.ctx, keys, lens, n);
+    count_added(n);
     return;
   }
   // Block b + 1 is hashed and its memory prefetched before block b is

@@ -44,6 +44,9 @@ struct KeyAddPath {
   // jump (no stack frame to keep the filter across a call).
   int (*add)(const void *ctx, const void *key, size_t len);
   const void *ctx;
+  // bloom_add_batch's counterpart, or null (add_keys then hashes blocks and
+  // calls add_block): hash, prefetch and set n keys in one call.
+  void (*add_batch)(const void *ctx, const void *const *keys, const size_t *lens, size_t n);
 };
 
 class Filter {
@@ -82,6 +85,8 @@ class Filter {
     ++keys_added_;
     return key_add_.add(key_add_.ctx, key, len);
   }
+  // Whether add_keys runs the kind's KeyAddPath::add_batch (tests).
+  bool has_key_add_batch() const { return key_add_.add_batch != nullptr; }
   int query_key(const void *key, size_t len) const { return key_paths_.query(key_paths_.ctx, key, len); }
   bool test_and_add_key(const void *key, size_t len);
   // bloom_test_and_add_batch: out[i] = test_and_add of key i, in order.

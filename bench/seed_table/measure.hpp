@@ -9,6 +9,7 @@
 #include "../common/floor.hpp"  // formula_bytes
 #include "../common/keys.hpp"
 #include "../common/result_row.hpp"
+#include "bloom/bloom.h"
 
 namespace bloom_bench {
 
@@ -24,11 +25,19 @@ struct Workload {
 // results stay in L1.
 inline constexpr size_t kBatchChunk = 4096;
 
+// A filter of `kind` with `flags` sized for w's n and p (bloom_create).
+bloom_status create_filter(int kind, uint32_t flags, const Workload &w, bloom_filter **out);
+
 // One bloom kind through the C API (bloom_add, bloom_query, the batch calls,
 // bloom_serialized_size). kind is a bloom_kind.
 // flags: bloom_options.flags (BLOOM_FLAG_SPLIT_BLOCK for the "blocked-split" row).
 ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const KeySet &pos,
                              const KeySet &neg);
+
+// fastfilter_cpp's split-block filter at the blocked-split row's memory
+// ("split-block-peer"; n/a unless built with the peer's headers,
+// measure_peer.cpp).
+ResultRow measure_split_block_peer(const Workload &w, const KeySet &pos, const KeySet &neg);
 
 // The floor: one XXH3-64 of the key plus one random 64-byte line read from an
 // array of formula_bytes(n, p), one key at a time (pos_ns, neg_ns) and in

@@ -11,9 +11,7 @@
 
 namespace bloom_bench {
 
-namespace {
-
-bloom_status create(int kind, uint32_t flags, const Workload &w, bloom_filter **out) {
+bloom_status create_filter(int kind, uint32_t flags, const Workload &w, bloom_filter **out) {
   bloom_options o;
   bloom_options_init(&o);
   o.kind = kind;
@@ -22,6 +20,8 @@ bloom_status create(int kind, uint32_t flags, const Workload &w, bloom_filter **
   o.fp_rate = w.p;
   return bloom_create(&o, out);
 }
+
+namespace {
 
 bloom_status add_batched(bloom_filter *f, const KeySet &ks) {
   for (size_t start = 0; start < ks.size(); start += kBatchChunk) {
@@ -62,7 +62,7 @@ ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const 
   row.p = w.p;
 
   bloom_filter *f = nullptr;
-  const bloom_status created = create(kind, flags, w, &f);
+  const bloom_status created = create_filter(kind, flags, w, &f);
   if (created == BLOOM_E_UNSUPPORTED) {
     row.note = "n/a: not implemented in this build";
     return row;
@@ -79,7 +79,7 @@ ResultRow measure_bloom_kind(int kind, uint32_t flags, const Workload &w, const 
   // freed after it stops.
   bool ok = true;
   bloom_filter *g = nullptr;
-  auto fresh = [&](int) { ok &= create(kind, flags, w, &g) == BLOOM_OK; };
+  auto fresh = [&](int) { ok &= create_filter(kind, flags, w, &g) == BLOOM_OK; };
   row.insert_ns = median_ns_per_item_between(
       w.reps, pos.size(), fresh,
       [&](int) {

@@ -5,6 +5,9 @@
 //   seed_table [--reps R] [--rounds N] [--config N:P]... [--only IMPL,...] [--tsv FILE] [--quick]
 //   seed_table --fpr-sweep FILE        (measured FPR vs bits per key, per kind)
 //
+// Rows: the floor, each kind, "blocked-split" (the blocked kind with split
+// blocks), "split-block-peer" (fastfilter_cpp's split-block filter when the
+// bench was configured with its headers, else n/a) and libbloom.
 // Default configurations: 1,000,000 keys at p = 0.0001 and 0.01, 10,000,000
 // keys at p = 0.01; 3 rounds of 5 repetitions. Each (configuration,
 // implementation) runs in a child process (this program with --child, or
@@ -86,6 +89,8 @@ int child_main(const std::string &impl, const bb::Workload &w) {
   bb::ResultRow row;
   if (impl == "floor") {
     row = bb::measure_floor(w, pos, neg);
+  } else if (impl == "split-block-peer") {
+    row = bb::measure_split_block_peer(w, pos, neg);
   } else {
     // "blocked-split": the blocked kind with BLOOM_FLAG_SPLIT_BLOCK.
     const bool split = impl == "blocked-split";
@@ -176,8 +181,8 @@ int main(int argc, char **argv) {
       return only.empty() || only.find("," + impl + ",") != std::string::npos;
     };
     std::vector<std::string> impls;
-    for (const char *impl :
-         {"floor", "classic", "partitioned", "blocked", "blocked-split", "counting", "scalable", "libbloom"})
+    for (const char *impl : {"floor", "classic", "partitioned", "blocked", "blocked-split",
+                             "split-block-peer", "counting", "scalable", "libbloom"})
       if (wanted(impl)) impls.push_back(impl);
     bb::Rounds results;
     for (int round = 0; round < rounds; ++round) {

@@ -73,14 +73,14 @@ void print_config_table(std::ostream &out, const Workload &w, const Rounds &roun
     return with_ratio(r.*field, rounds.ratio(r.impl, field, "floor", floor_field));
   };
   const std::vector<std::pair<std::string, size_t>> cols = {
-      {"impl", 14},      {"bits/key", 9},   {"mem/formula", 12}, {"FPR", 10},
+      {"impl", 17},      {"bits/key", 9},   {"mem/formula", 12}, {"FPR", 10},
       {"insert", 13},    {"insert(b)", 13}, {"query+", 13},      {"query-", 13},
       {"query+(b)", 13}, {"query-(b)", 13}, {"peak RSS MB", 12}, {"filter RSS MB", 14}};
   for (const auto &[name, width] : cols) out << pad(name, width);
   out << "\n";
   for (const auto &r : rows) {
     if (r.note != "ok") {
-      out << pad(r.impl, 14) << r.note << "\n";
+      out << pad(r.impl, 17) << r.note << "\n";
       continue;
     }
     const bool is_floor = r.impl == "floor";

@@ -18,7 +18,8 @@ import (
 // Filter is a Bloom filter of any kind, owned by Go: Close releases it.
 // See the package documentation for which methods may run concurrently.
 type Filter struct {
-	ptr *C.bloom_filter
+	ptr   *C.bloom_filter
+	probe *blockedProbe // blocked XXH3 filters: queries in Go (probe.go)
 }
 
 func strerror(s Status) string { return C.GoString(C.bloom_strerror(C.int(s))) }
@@ -53,7 +54,7 @@ func finalize(f *Filter) {
 }
 
 func adopt(ptr *C.bloom_filter) *Filter {
-	f := &Filter{ptr: ptr}
+	f := &Filter{ptr: ptr, probe: newBlockedProbe(ptr)}
 	runtime.SetFinalizer(f, finalize)
 	return f
 }
@@ -170,6 +171,7 @@ func Deserialize(image []byte) (*Filter, error) {
 // on the filter return ErrClosed (Contains panics).
 func (f *Filter) Close() error {
 	if f.ptr != nil {
+		f.probe = nil
 		C.bloom_destroy(f.ptr)
 		f.ptr = nil
 		runtime.SetFinalizer(f, nil)
@@ -281,10 +283,18 @@ func (f *Filter) Add(key []byte) error { return status(keyOp(f, opAdd, key)) }
 func (f *Filter) AddString(key string) error { return status(keyOp(f, opAdd, key)) }
 
 // Query is true if the key may have been added, false if it certainly was not.
-func (f *Filter) Query(key []byte) (bool, error) { return answer(keyOp(f, opQuery, key)) }
+func (f *Filter) Query(key []byte) (bool, error) { return queryKey(f, key) }
 
 // QueryString is Query for a string key.
-func (f *Filter) QueryString(key string) (bool, error) { return answer(keyOp(f, opQuery, key)) }
+func (f *Filter) QueryString(key string) (bool, error) { return queryKey(f, key) }
+
+// queryKey answers in Go when it can (probe.go), else through bloom_query.
+func queryKey[K []byte | string](f *Filter, key K) (bool, error) {
+	if p := f.probe; p != nil && len(key) <= 16 {
+		return nativeQuery(p, key), nil
+	}
+	return answer(keyOp(f, opQuery, key))
+}
 
 // Contains is Query for callers that never use a closed filter: it panics
 // on one (the only way a query can fail).

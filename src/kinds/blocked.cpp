@@ -71,7 +71,7 @@ void BlockedFilter::install_key_query_paths() {
     const blocked::KeyKernels &key = config_.concurrent() ? kernels_->split_xxh3_64_concurrent
                                                           : kernels_->split_xxh3_64[view_.seed == 0 ? 1 : 0];
     set_key_query_paths({key.query, key.query_batch, &view_});
-    if (key.add != nullptr) set_key_add_path({key.add, &view_});
+    if (key.add != nullptr) set_key_add_path({key.add, &view_, kernels_->split_add_batch});
   } else if (config_.key_hash64()) {
     const blocked::ProbeClass probe_class = blocked::probe_class(config_.hashes);
     const blocked::KeyKernels &key = config_.concurrent()
@@ -79,10 +79,14 @@ void BlockedFilter::install_key_query_paths() {
                                          : kernels_->xxh3_64[view_.seed == 0 ? 1 : 0][probe_class];
     set_key_query_paths({key.query, key.query_batch, &view_});
     // Concurrent filters have none (key.add is null) and keep add_key.
-    if (key.add != nullptr) set_key_add_path({key.add, &view_});
     const uint32_t k = config_.hashes;
-    if (!config_.concurrent() && k >= 1 && k <= blocked::Kernels::kMaxExactAddK) {
-      if (const auto add = kernels_->add_exact_k[view_.seed == 0 ? 1 : 0][k]) set_key_add_path({add, &view_});
+    const bool exact = k >= 1 && k <= blocked::Kernels::kMaxExactAddK;
+    const auto add_batch =
+        exact && kernels_->add_batch_exact_k[k] ? kernels_->add_batch_exact_k[k] : kernels_->add_batch_any_k;
+    if (key.add != nullptr) set_key_add_path({key.add, &view_, add_batch});
+    if (!config_.concurrent() && exact) {
+      if (const auto add = kernels_->add_exact_k[view_.seed == 0 ? 1 : 0][k])
+        set_key_add_path({add, &view_, add_batch});
     }
   } else {
     reset_key_query_paths();

@@ -307,34 +307,38 @@ __attribute__((target("avx2"))) void avx2_or_line(uint64_t *line, uint32_t x, co
   with_probe_class(p.k, add);
 }
 
-// add_lines for exactly kK probes: each probe's word (b >> 6) and 64-bit
-// bit (1 << (b & 63)) computed eight lanes at a time, then one scalar OR
-// per probe into the (prefetched) line.
+// One key's kK probes ORed into its (prefetched) line: each probe's word
+// (b >> 6) and 64-bit bit (1 << (b & 63)) computed eight lanes at a time,
+// then one scalar OR per probe.
+template <int kK>
+__attribute__((target("avx2"))) inline void avx2_or_probes_exact_k(uint64_t *line, uint32_t x,
+                                                                   const Probes &p) {
+  constexpr int kGroups = (kK + 7) / 8;
+  const __m256i one = _mm256_set1_epi64x(1);
+  const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
+  alignas(32) uint32_t word[8 * kGroups];
+  alignas(32) uint64_t bit[8 * kGroups];
+  for (int g = 0; g < kGroups; ++g) {
+    const __m256i xs =
+        _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p.lane_mult + 8 * g)));
+    // b = xs >> 23: b >> 6 = xs >> 29, b & 63 = (xs << 3) >> 26.
+    _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 29));
+    const __m256i pos = _mm256_srli_epi32(_mm256_slli_epi32(xs, 3), 26);
+    _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g),
+                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(pos))));
+    _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g + 4),
+                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(pos, 1))));
+  }
+#pragma GCC unroll 16
+  for (int j = 0; j < kK; ++j) line[word[j]] |= bit[j];
+}
+
+// add_lines for exactly kK probes.
 template <int kK>
 __attribute__((target("avx2"))) void avx2_add_lines_exact_k(uint64_t *words, const uint64_t *lines,
                                                             const uint32_t *seeds, size_t n,
                                                             const Probes &p) {
-  constexpr int kGroups = (kK + 7) / 8;
-  const __m256i one = _mm256_set1_epi64x(1);
-  for (size_t i = 0; i < n; ++i) {
-    uint64_t *line = words + lines[i] * kLineWords;
-    const __m256i base = _mm256_set1_epi32(static_cast<int>(seeds[i]));
-    alignas(32) uint32_t word[8 * kGroups];
-    alignas(32) uint64_t bit[8 * kGroups];
-    for (int g = 0; g < kGroups; ++g) {
-      const __m256i xs = _mm256_mullo_epi32(
-          base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p.lane_mult + 8 * g)));
-      // b = xs >> 23: b >> 6 = xs >> 29, b & 63 = (xs << 3) >> 26.
-      _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 29));
-      const __m256i pos = _mm256_srli_epi32(_mm256_slli_epi32(xs, 3), 26);
-      _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g),
-                         _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(pos))));
-      _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g + 4),
-                         _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(pos, 1))));
-    }
-#pragma GCC unroll 16
-    for (int j = 0; j < kK; ++j) line[word[j]] |= bit[j];
-  }
+  for (size_t i = 0; i < n; ++i) avx2_or_probes_exact_k<kK>(words + lines[i] * kLineWords, seeds[i], p);
 }
 
 template <size_t... kKs>
@@ -508,6 +512,43 @@ __attribute__((target("avx2"), flatten)) int avx2_split_add_key(const void *view
   return 0;
 }
 
+// bloom_add_batch of a filter of exactly kK probes (Kernels::add_batch_exact_k):
+// the batch add's scalar ORs (avx2_or_probes_exact_k), which beat the single
+// add's one-bit windows once the line is in cache (8 fewer instructions per
+// key at k = 12; docs/PERFORMANCE.md, "Decisions the code cites").
+template <int kK>
+__attribute__((target("avx2"), flatten)) void avx2_add_keys_exact_k(const void *view, const void *const *keys,
+                                                                    const size_t *lens, size_t n) {
+  const auto &v = *static_cast<const LineView *>(view);
+  add_keys_pipelined<kLineWords>(
+      v, keys, lens, n, [&v](uint64_t * line, uint32_t seed) __attribute__((target("avx2"))) {
+        avx2_or_probes_exact_k<kK>(line, seed, v.probes);
+      });
+}
+
+template <size_t... kKs>
+constexpr std::array<Kernels::AddBatch, sizeof...(kKs) + 1> exact_k_add_batches(std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_keys_exact_k<static_cast<int>(kKs) + 1>...};
+}
+
+// Other k (past kMaxExactAddK): scalar ORs, as avx2_add_lines.
+__attribute__((target("avx2"), flatten)) void avx2_add_keys_any_k(const void *view, const void *const *keys,
+                                                                  const size_t *lens, size_t n) {
+  const auto &v = *static_cast<const LineView *>(view);
+  add_keys_pipelined<kLineWords>(v, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
+    line_or_probes(line, seed, v.probes.k, v.probes.mult);
+  });
+}
+
+__attribute__((target("avx2"), flatten)) void avx2_split_add_keys(const void *view, const void *const *keys,
+                                                                  const size_t *lens, size_t n) {
+  const auto &v = *static_cast<const LineView *>(view);
+  add_keys_pipelined<split_block::kBlockWords>(
+      v, keys, lens, n, [](uint64_t * block, uint32_t seed) __attribute__((target("avx2"))) {
+        (void)avx2_split_or(block, seed);
+      });
+}
+
 template <bool kSeed0>
 constexpr KeyKernels kAvx2Key[kProbeClasses] = {
     {avx2_query_key_xxh3_64<kSeed0, kOneGroup>, avx2_query_keys_xxh3_64<kOneGroup>,
@@ -538,7 +579,10 @@ constexpr Kernels kAvx2{
     {{avx2_split_query_key<false>, avx2_split_query_keys<false>, avx2_split_add_key<false>},
      {avx2_split_query_key<true>, avx2_split_query_keys<false>, avx2_split_add_key<true>}},
     {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr},
-    {}};
+    {},
+    avx2_add_keys_any_k,
+    {},
+    avx2_split_add_keys};
 
 // Kernels::add_exact_k, filled in at compile time (an aggregate cannot
 // take a pack expansion in place).
@@ -546,9 +590,11 @@ constexpr Kernels kAvx2WithExactK = [] {
   Kernels k = kAvx2;
   constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches = exact_k_add_batches(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
     k.add_exact_k[0][i] = any_seed[i];
     k.add_exact_k[1][i] = seed0[i];
+    k.add_batch_exact_k[i] = batches[i];
   }
   return k;
 }();

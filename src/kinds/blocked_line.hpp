@@ -188,4 +188,43 @@ inline void query_keys_pipelined(const LineView &v, const void *const *keys, con
       });
 }
 
+// A batch add, software-pipelined as the batch query: block b + 1 is
+// hashed (XXH3-64, key by key) and its lines prefetched for writing before
+// block b's bits are ORed in by or_bits(line, seed). kWords is the line's
+// size in 64-bit words (8, or 4 for split blocks). Hashing straight to the
+// line, with no 128-bit value, no filing by length class and no virtual
+// call per block, is what lets a batch add cost no more than single adds.
+// Filters up to this size (a core's L2 on the CPUs measured) are added to
+// key by key, unstaged: their lines are at hand, and staging costs a batch
+// more than the prefetches save (docs/PERFORMANCE.md).
+inline constexpr uint64_t kUnstagedAddBytes = 512 * 1024;
+template <uint32_t kWords, typename OrBits>
+inline void add_keys_pipelined(const LineView &v, const void *const *keys, const size_t *lens, size_t n,
+                               OrBits &&or_bits) {
+  // The filter's own memory (LineView holds it as const for queries).
+  auto *const words = const_cast<uint64_t *>(v.words);
+  if (v.lines * kWords * sizeof(uint64_t) <= kUnstagedAddBytes) {
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t h = xxh3_64_short_inline(keys[i], lens[i], v.seed);
+      or_bits(words + reduce_range(h, v.lines) * kWords, line_seed(h));
+    }
+    return;
+  }
+  uint64_t *lines[2][kKeyBlock];
+  uint32_t seeds[2][kKeyBlock];
+  pipelined_blocks<kKeyBlock>(
+      n,
+      [&](size_t start, size_t count, size_t slot) {
+        for (size_t i = 0; i < count; ++i) {
+          const uint64_t h = xxh3_64_short_inline(keys[start + i], lens[start + i], v.seed);
+          seeds[slot][i] = line_seed(h);
+          lines[slot][i] = words + reduce_range(h, v.lines) * kWords;
+          __builtin_prefetch(lines[slot][i], 1);
+        }
+      },
+      [&](size_t, size_t count, size_t slot) {
+        for (size_t i = 0; i < count; ++i) or_bits(lines[slot][i], seeds[slot][i]);
+      });
+}
+
 }  // namespace bloom::core::blocked

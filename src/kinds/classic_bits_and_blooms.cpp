@@ -63,7 +63,7 @@ void ClassicFilter::install_bits_and_blooms_paths() {
   take_whole_keys();
   set_key_query_paths(
       {&bits_and_blooms_query_key, &bits_and_blooms_query_keys, static_cast<const Filter *>(this)});
-  set_key_add_path({&bits_and_blooms_add_key, static_cast<const Filter *>(this)});
+  set_key_add_path({&bits_and_blooms_add_key, static_cast<const Filter *>(this), nullptr});
 }
 
 }  // namespace bloom::core

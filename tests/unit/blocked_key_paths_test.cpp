@@ -16,6 +16,7 @@
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/blocked_line.hpp"
 #include "kinds/registry.hpp"
+#include "kinds/split_block.hpp"
 #include "test_util.hpp"
 
 namespace bloom::test {
@@ -228,11 +229,82 @@ TEST(BlockedKeyPaths, KeyLevelAddSetsExactlyTheGenericBits) {
     }
 }
 
+std::vector<const void *> pointers_of(const std::vector<std::string> &keys) {
+  std::vector<const void *> ptrs;
+  for (const auto &k : keys) ptrs.push_back(k.data());
+  return ptrs;
+}
+
+std::vector<size_t> lengths_of(const std::vector<std::string> &keys) {
+  std::vector<size_t> lens;
+  for (const auto &k : keys) lens.push_back(k.size());
+  return lens;
+}
+
+void expect_same_words(const BlockedFilter &got, const BlockedFilter &want, const std::string &what) {
+  const uint64_t words = got.bit_array().word_count();
+  ASSERT_EQ(words, want.bit_array().word_count()) << what;
+  for (uint64_t w = 0; w < words; ++w)
+    ASSERT_EQ(got.bit_array().words()[w], want.bit_array().words()[w]) << what << " word " << w;
+}
+
+// bloom_add_batch's key-level batch add (KeyAddPath::add_batch) sets exactly
+// the bits of the portable line add (64-byte lines) or block add (split
+// blocks) of each key's hash, for every kernel set, every k (the exact-k
+// kernels and the any-k one), both seeds, every XXH3 length class and
+// batches that cross the pipeline's blocks of 32 keys, in filters added to
+// unstaged (up to kUnstagedAddBytes) and staged; and counts the keys.
+TEST(BlockedKeyPaths, KeyLevelBatchAddSetsExactlyTheGenericBits) {
+  std::vector<uint32_t> ks;  // 0: split blocks (k = 8)
+  for (uint32_t k = 0; k <= 18; ++k) ks.push_back(k);
+  for (uint32_t k : {31u, 64u}) ks.push_back(k);
+  const auto keys = keys_of_all_lengths("batch-", 5);
+  const auto ptrs = pointers_of(keys);
+  const auto lens = lengths_of(keys);
+  // 3000 keys: a few KiB; 600,000: over 1 MiB, past kUnstagedAddBytes.
+  for (uint64_t capacity : {uint64_t{3000}, uint64_t{600000}})
+    for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
+      for (uint32_t k : ks) {
+        const bool split = k == 0;
+        const uint32_t flags = split ? BLOOM_FLAG_SPLIT_BLOCK : 0;
+        auto want = make_blocked(capacity, 1e-3, seed, split ? 0 : k, flags);
+        auto &want_blocked = static_cast<BlockedFilter &>(*want);
+        ASSERT_EQ(want_blocked.bit_array().byte_size() > core::blocked::kUnstagedAddBytes, capacity > 3000);
+        auto *words = const_cast<uint64_t *>(want_blocked.bit_array().words());
+        for (const auto &key : keys) {
+          const core::Hash128 h = want->hasher()(key.data(), key.size());
+          const uint64_t line = core::reduce_range(h.h1, want_blocked.lines());
+          const uint32_t x = core::blocked::line_seed(h.h2);
+          if (split)
+            (void)core::split_block::block_add(words + line * 4, x);
+          else
+            (void)core::blocked::line_add(words + line * 8, x, k, core::blocked::kSaltMultipliers.data());
+        }
+        for (const Kernels *set : kernel_sets())
+          for (size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, keys.size()}) {
+            if (capacity > 3000 && n < 32) continue;  // the large filter's compares are the slow part
+            auto got = make_blocked(capacity, 1e-3, seed, split ? 0 : k, flags);
+            auto &got_blocked = static_cast<BlockedFilter &>(*got);
+            got_blocked.use_kernels(*set);
+            ASSERT_TRUE(got->has_key_add_batch()) << set->name;
+            // The first n keys in one call, the rest in a second.
+            got->add_keys(ptrs.data(), lens.data(), n);
+            got->add_keys(ptrs.data() + n, lens.data() + n, keys.size() - n);
+            EXPECT_EQ(got->keys_added(), keys.size());
+            expect_same_words(got_blocked, want_blocked,
+                              std::string(set->name) + " capacity " + std::to_string(capacity) +
+                                  " k = " + std::to_string(k) + " seed " + std::to_string(seed) + " n " +
+                                  std::to_string(n));
+          }
+      }
+}
+
 // Filters whose adds must go through the checked path have no key-level
 // add: concurrent ones (atomic ORs, striped counts) and read-only mappings.
 TEST(BlockedKeyPaths, ConcurrentFiltersTakeTheCheckedAdd) {
   auto filter = make_blocked(1000, 1e-3, 0, 0, BLOOM_FLAG_CONCURRENT);
   EXPECT_FALSE(filter->has_key_add());
+  EXPECT_FALSE(filter->has_key_add_batch());
   filter->add_key("k", 1);
   EXPECT_EQ(filter->query_key("k", 1), 1);
   EXPECT_EQ(filter->keys_added(), 1u);
