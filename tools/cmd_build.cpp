@@ -304,14 +304,16 @@ int run(int argc, char **argv) {
   if (need_count) create();
 
   // One thread adds through KeyBatch; more cut the keys into chunks for
-  // worker threads (a scalable filter's stages depend on the order of its
-  // keys, so it always takes one).
+  // worker threads whose filters are merged, which takes a kind that merges
+  // and does not grow (a growing filter's stages depend on the order of its
+  // keys, so it always takes one thread).
   std::unique_ptr<KeyBatch> batch;
   std::unique_ptr<ParallelAdder> parallel;
   auto start_adding = [&] {
     const unsigned threads =
         threads_option > 0 ? threads_option : default_threads(counted, need_count, total_bytes);
-    if (threads > 1 && o.kind != BLOOM_KIND_SCALABLE)
+    const unsigned caps = bloom_kind_caps(o.kind);
+    if (threads > 1 && (caps & BLOOM_CAP_MERGE) != 0 && (caps & BLOOM_CAP_GROWS) == 0)
       parallel = std::make_unique<ParallelAdder>(filter.get(), o, threads, strategy);
     else
       batch = std::make_unique<KeyBatch>(filter.get());

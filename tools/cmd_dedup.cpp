@@ -275,12 +275,12 @@ bool file_exists(const std::string &path) {
 // --window: the window kind with its W (count) or T and -n (time).
 void apply_window(const Args &args, bloom_options *o) {
   const auto text = args.value("window");
+  const bool forgets = (bloom_kind_caps(o->kind) & BLOOM_CAP_FORGETS) != 0;
   if (!text) {
-    if (o->kind == BLOOM_KIND_WINDOW)
-      throw CliError("--kind window needs --window (e.g. --window 10M or 1h)");
+    if (forgets) throw CliError("--kind window needs --window (e.g. --window 10M or 1h)");
     return;
   }
-  if (args.has("kind") && o->kind != BLOOM_KIND_WINDOW)
+  if (args.has("kind") && !forgets)
     throw CliError("--window makes a window filter; it does not combine with --kind " + *args.value("kind"));
   const WindowSpec w = parse_window(*text);
   o->kind = BLOOM_KIND_WINDOW;
@@ -326,7 +326,7 @@ int run(int argc, char **argv) {
     filter.reset(raw);
   }
   const bloom_info made = filter_info(filter.get());
-  const bool timed = made.kind == BLOOM_KIND_WINDOW && made.window_ms != 0;
+  const bool timed = (bloom_kind_caps(made.kind) & BLOOM_CAP_FORGETS) != 0 && made.window_ms != 0;
   if (args.has("event-time") && !timed)
     throw CliError("--event-time needs a time window (--window 1h and -n)");
   std::vector<std::string> inputs = args.positional();

@@ -89,12 +89,12 @@ void print_text(const std::string &path, const bloom_info &i) {
                             : "unknown (every bit is set)");
   row("fill ratio", format_double(i.fill_ratio, 4));
   row("expected fp rate", format_double(i.expected_fp_rate, 4));
-  if (i.kind == BLOOM_KIND_SCALABLE) {
+  if ((bloom_kind_caps(i.kind) & BLOOM_CAP_GROWS) != 0) {
     row("stages", std::to_string(i.stages));
     row("growth", format_double(i.growth));
     row("tightening", format_double(i.tightening));
   }
-  if (i.kind == BLOOM_KIND_COUNTING) row("counter bits", std::to_string(i.counter_bits));
+  if (i.counter_bits > 1) row("counter bits", std::to_string(i.counter_bits));
   if (forgets(i)) {
     row("window", i.window_ms != 0 ? format_count(i.window_ms) + " ms (time), at most " +
                                          format_count(i.capacity) + " keys"

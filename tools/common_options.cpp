@@ -103,21 +103,24 @@ void apply_filter_options(const Args &args, bloom_options *o) {
   if (auto v = args.value("seed")) o->seed = parse_uint(*v, "--seed");
   if (auto v = args.value("rate")) o->fp_rate = parse_rate(*v, "-p");
   if (auto v = args.value("capacity")) o->capacity = parse_count(*v, "-n");
-  // Scalable only: other kinds would refuse a growth at create with a
+  // Growing kinds only: other kinds would refuse a growth at create with a
   // message about the C field, so the option is refused here by its name.
-  const auto scalable_factor = [&](const char *name, double *field) {
+  const auto growth_factor = [&](const char *name, double *field) {
     const auto v = args.value(name);
     if (!v) return;
-    if (o->kind != BLOOM_KIND_SCALABLE)
-      throw CliError(std::string("--") + name + " applies to scalable filters only (add --kind scalable)");
+    if ((bloom_kind_caps(o->kind) & BLOOM_CAP_GROWS) == 0)
+      throw CliError(std::string("--") + name + " applies to growing filters only (--kind " +
+                     kind_names(BLOOM_CAP_GROWS) + ")");
     *field = parse_positive(*v, std::string("--") + name);
   };
-  scalable_factor("growth", &o->growth);
-  scalable_factor("tightening", &o->tightening);
-  // Blocked only (BLOOM_FLAG_SPLIT_BLOCK): refused here by its name, as above.
+  growth_factor("growth", &o->growth);
+  growth_factor("tightening", &o->tightening);
+  // BLOOM_FLAG_SPLIT_BLOCK, for the kinds that take it: refused here by its
+  // name, as above.
   if (args.has("split-block")) {
-    if (o->kind != BLOOM_KIND_BLOCKED)
-      throw CliError("--split-block applies to blocked filters only (add --kind blocked)");
+    if ((bloom_kind_caps(o->kind) & BLOOM_CAP_SPLIT_BLOCK) == 0)
+      throw CliError("--split-block applies to " + kind_names(BLOOM_CAP_SPLIT_BLOCK) +
+                     " filters only (add --kind " + kind_names(BLOOM_CAP_SPLIT_BLOCK) + ")");
     o->flags |= BLOOM_FLAG_SPLIT_BLOCK;
   }
 }
