@@ -61,6 +61,11 @@ def _fspath(path: PathLike) -> bytes:
     return raw
 
 
+def _kind_caps(name: str) -> frozenset:
+    """What the library says a kind (by name) can do: "merge", "grows", ..."""
+    return _native.caps_of(_native.lib.bloom_kind_from_name(name.encode()))
+
+
 class Filter(Core):
     """A Bloom filter: a set that may answer "maybe" for keys never added
     (at about the false-positive rate it was sized for) but never answers
@@ -531,9 +536,10 @@ class Filter(Core):
 
     def _intersected(self, other: object, method: str) -> "Filter":
         handle = _other_handle(other, method)
-        if self.info.kind == "scalable" or other.info.kind == "scalable":  # type: ignore[union-attr]
-            raise _unsupported(f"{method}: scalable filters place each key in the stage open when it "
-                               "was added, so their bits do not show inclusion", method)
+        growing = [f.info.kind for f in (self, other) if "grows" in _kind_caps(f.info.kind)]  # type: ignore[union-attr]
+        if growing:
+            raise _unsupported(f"{method}: {growing[0]} filters grow by stages and place each key in the "
+                               "stage open when it was added, so their bits do not show inclusion", method)
         common = self.copy()
         try:
             _check(_lib.bloom_intersect(common._h, handle), method)
