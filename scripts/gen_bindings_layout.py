@@ -107,8 +107,8 @@ def parse_defines(code: str, prefix: str, names: str = r"\w+") -> List[Const]:
         shift = re.fullmatch(r"\(UINT64_C\((\d+)\) << (\d+)\)", value)
         if shift:
             number = int(shift.group(1)) << int(shift.group(2))
-        elif re.fullmatch(r"(0x[0-9a-fA-F]+|\d+)u", value):
-            number = int(value[:-1], 0)
+        elif re.fullmatch(r"(0x[0-9a-fA-F]+|\d+)u?", value):
+            number = int(value.rstrip("u"), 0)
         else:
             sys.exit(f"gen_bindings_layout: cannot read #define {m.group(1)} {value}")
         out.append(Const(m.group(1), m.group(2), number))
@@ -141,6 +141,8 @@ def parse(text: str) -> Api:
         "flag": parse_defines(code, "BLOOM_FLAG_"),
         "cap": parse_defines(code, "BLOOM_CAP_"),
         "limit": parse_defines(code, "BLOOM_", "MAX_BITS|MAX_HASHES|IMAGE_PREFIX_SIZE"),
+        # The release the bindings are built against (their load-time check).
+        "version": parse_defines(code, "BLOOM_VERSION_", "MAJOR|MINOR|PATCH"),
     }
     for group, consts in groups.items():
         if not consts:

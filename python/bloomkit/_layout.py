@@ -109,6 +109,10 @@ LIMIT_MAX_BITS = 1099511627776
 LIMIT_MAX_HASHES = 64
 LIMIT_IMAGE_PREFIX_SIZE = 88
 
+VERSION_MAJOR = 0
+VERSION_MINOR = 3
+VERSION_PATCH = 0
+
 # Capability bit -> its name, for lists a user reads.
 CAP_NAMES = {
     CAP_MERGE: "merge",

@@ -52,6 +52,10 @@ pub const BLOOM_MAX_BITS: u64 = 1099511627776;
 pub const BLOOM_MAX_HASHES: u32 = 64;
 pub const BLOOM_IMAGE_PREFIX_SIZE: u32 = 88;
 
+pub const BLOOM_VERSION_MAJOR: u32 = 0;
+pub const BLOOM_VERSION_MINOR: u32 = 3;
+pub const BLOOM_VERSION_PATCH: u32 = 0;
+
 /// Each `BLOOM_CAP_*` bit with its name.
 pub const BLOOM_CAP_NAMES: [(c_uint, &str); 8] = [
     (BLOOM_CAP_MERGE, "merge"),

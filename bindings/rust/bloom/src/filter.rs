@@ -12,6 +12,7 @@ use bloom_sys as sys;
 use crate::concurrent::ConcurrentFilter;
 use crate::error::{check, Error, Result, Status};
 use crate::info::Info;
+use crate::library_check::check_library;
 use crate::options::Options;
 
 /// A Bloom filter of any kind, owned: dropping it releases its memory (or
@@ -92,6 +93,7 @@ impl Filter {
     /// `Unsupported` (a kind or option this library does not implement,
     /// e.g. the window kind before it lands).
     pub fn new(options: &Options) -> Result<Filter> {
+        check_library()?;
         let raw = options.to_raw()?;
         let mut out = std::ptr::null_mut();
         // SAFETY: raw is a valid bloom_options; out is a valid out-pointer.
@@ -107,6 +109,7 @@ impl Filter {
     /// Read a filter saved by [`save`](Filter::save) (any kind).
     /// Errors: `Io`, `Format`, `Checksum`, `Version`, `Overflow`, `NoMem`, `Unsupported`.
     pub fn load(path: impl AsRef<Path>) -> Result<Filter> {
+        check_library()?;
         let p = c_path(path.as_ref(), "load")?;
         let mut out = std::ptr::null_mut();
         // SAFETY: a NUL-terminated path and a valid out-pointer.
@@ -117,6 +120,7 @@ impl Filter {
     /// Map a saved file read-only and query it in place (zero copy). Adds,
     /// `clear` and in-place set operations on it fail with `Unsupported`.
     pub fn map(path: impl AsRef<Path>) -> Result<Filter> {
+        check_library()?;
         let p = c_path(path.as_ref(), "map")?;
         let mut out = std::ptr::null_mut();
         // SAFETY: as load.
@@ -126,6 +130,7 @@ impl Filter {
 
     /// Rebuild a filter from [`serialize`](Filter::serialize) output or a saved file's bytes.
     pub fn deserialize(image: &[u8]) -> Result<Filter> {
+        check_library()?;
         let mut out = std::ptr::null_mut();
         // SAFETY: image is valid for its length; not retained.
         let st = unsafe { sys::bloom_deserialize(image.as_ptr() as *const c_void, image.len(), &mut out) };

@@ -44,6 +44,7 @@ mod concurrent;
 mod error;
 mod filter;
 mod info;
+mod library_check;
 mod options;
 mod params;
 
@@ -52,6 +53,7 @@ pub use concurrent::ConcurrentFilter;
 pub use error::{Error, Result, Status};
 pub use filter::Filter;
 pub use info::Info;
+pub use library_check::{library_file, BUILT_FOR};
 pub use options::{library_has_window_ms, Hash, Kind, Options};
 pub use params::{expected_fp_rate, optimal_params, version, version_number};
 

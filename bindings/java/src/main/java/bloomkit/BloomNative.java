@@ -22,6 +22,10 @@ final class BloomNative {
 
   static final NativeLibrary LIBRARY;
 
+  /** MAJOR * 10000 + MINOR * 100 + PATCH of the library release this jar was built for. */
+  static final int BUILT_FOR =
+      Layout.VERSION_MAJOR * 10000 + Layout.VERSION_MINOR * 100 + Layout.VERSION_PATCH;
+
   static {
     if (Native.POINTER_SIZE != 8 || Native.SIZE_T_SIZE != 8) {
       throw new UnsupportedOperationException(
@@ -41,6 +45,25 @@ final class BloomNative {
       throw err;
     }
     Native.register(BloomNative.class, LIBRARY);
+    String problem = olderThanBuiltFor(bloom_version_number(), BUILT_FOR, String.valueOf(LIBRARY.getFile()));
+    if (problem != null) throw new UnsatisfiedLinkError(problem);
+  }
+
+  /**
+   * Why a loaded library of version {@code loaded} cannot serve a jar built for
+   * {@code builtFor}, naming the file the loader picked; null when it can. An
+   * older libbloomfilter.so.1 first on the loader's path would otherwise run
+   * silently with another release's behaviour.
+   */
+  static String olderThanBuiltFor(int loaded, int builtFor, String file) {
+    if (loaded >= builtFor) return null;
+    return "bloomkit: the library loaded from " + file + " is version " + dotted(loaded) + ", older than "
+        + dotted(builtFor) + ", which this jar was built against: pass -Djna.library.path=$(pkg-config "
+        + "--variable=libdir bloom), or set BLOOM_LIBRARY to the newer library file";
+  }
+
+  private static String dotted(int v) {
+    return (v / 10000) + "." + (v / 100 % 100) + "." + (v % 100);
   }
 
   static native void bloom_options_init(long options);

@@ -101,4 +101,8 @@ final class Layout {
   static final long LIMIT_MAX_BITS = 1099511627776L;
   static final int LIMIT_MAX_HASHES = 64;
   static final int LIMIT_IMAGE_PREFIX_SIZE = 88;
+
+  static final int VERSION_MAJOR = 0;
+  static final int VERSION_MINOR = 3;
+  static final int VERSION_PATCH = 0;
 }
