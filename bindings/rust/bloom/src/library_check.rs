@@ -3,11 +3,11 @@
 //! crate was built for: a program whose loader path holds an older
 //! libbloomfilter.so.1 (an earlier install in /usr/local, say) would
 //! otherwise run with answers or errors of a release it was not written
-//! for. Checked once, when the first filter is made; the error names the
-//! file that was loaded.
+//! for. Checked whenever a filter is made (one call into the library); the
+//! error names the file that was loaded.
 
-use std::ffi::{c_char, c_int, c_void, CStr};
-use std::sync::OnceLock;
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_int, c_void};
 
 use crate::error::{Error, Result, Status};
 use crate::params::version_number;
@@ -30,14 +30,12 @@ const fn version_of(text: &str) -> u32 {
     parts[0] * 10000 + parts[1] * 100 + parts[2]
 }
 
-static MISMATCH: OnceLock<Option<String>> = OnceLock::new();
-
 /// Ok when the loaded library is at least [`BUILT_FOR`]; else a `Version`
 /// error naming the file the loader picked.
 pub(crate) fn check_library() -> Result<()> {
-    match MISMATCH.get_or_init(|| mismatch(version_number(), BUILT_FOR, library_file)) {
+    match mismatch(version_number(), BUILT_FOR, library_file) {
         None => Ok(()),
-        Some(message) => Err(Error::new(Status::Version, message.clone())),
+        Some(message) => Err(Error::new(Status::Version, message)),
     }
 }
 
