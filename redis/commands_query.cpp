@@ -78,10 +78,14 @@ struct InfoField {
 constexpr size_t kRedisBloomFields = 5;
 
 // RedisBloom's BF.INFO Size: sizeof its chain (32 bytes) and of each link
-// (64 bytes, its bloom struct and item count), and the links' bits.
+// (64 bytes, its bloom struct and item count), and the links' bits. Only a
+// growing filter is a chain of several links; a window's stages are slices
+// of one array.
 uint64_t redisbloom_size(const FilterShape &s) {
   constexpr uint64_t kChainStruct = 32, kLinkStruct = 64;
-  return kChainStruct + kLinkStruct * (s.stages == 0 ? 1 : s.stages) + s.bit_bytes;
+  const bool chain = (bloom_kind_caps(s.kind) & BLOOM_CAP_GROWS) != 0;
+  const uint64_t links = chain && s.stages > 1 ? s.stages : 1;
+  return kChainStruct + kLinkStruct * links + s.bit_bytes;
 }
 
 const InfoField kInfoFields[] = {

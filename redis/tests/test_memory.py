@@ -338,12 +338,13 @@ class MaxMemory(unittest.TestCase):
             # refused stage (16 bytes); the replica never tried.
             self.assertLessEqual(abs(rr.memory_usage(k) - m.memory_usage(k)), 64 if k == b"sc" else 0, k)
             total += rr.memory_usage(k)
-        # The replica accounts for the same filters in its used_memory.
         # The replica accounts for the same filters in its used_memory, plus
-        # its master link's buffers (0.8-1.5 MB more in these runs).
+        # its master link's buffers (0.8-1.5 MB more on an idle machine; the
+        # link's query buffer grows while a loaded replica lags: 2.9 MB seen).
+        # Counting the filters twice would put it 45 MB over.
         grown = used_without_clients(rr) - base
         self.assertGreaterEqual(grown, total * 0.99, "replica +%d, filters %d" % (grown, total))
-        self.assertLessEqual(grown - total, 2 * MB, "replica +%d, filters %d" % (grown, total))
+        self.assertLessEqual(grown - total, 4 * MB, "replica +%d, filters %d" % (grown, total))
         replica.stop()
         master.stop()
 
