@@ -5,6 +5,7 @@
 // view.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <string>
 
 #include "../golden/golden_cases.hpp"
@@ -39,7 +40,11 @@ TEST(BlockedProbe, AnswersAsBloomQueryOnEveryGoldenFile) {
     const std::string path = std::string(BLOOM_TEST_GOLDEN_DIR) + "/" + c.name + ".bloom";
     for (bool mapped : {false, true}) {
       bloom_filter *raw = nullptr;
-      ASSERT_EQ(mapped ? bloom_map(path.c_str(), &raw) : bloom_load(path.c_str(), &raw), BLOOM_OK) << c.name;
+      const bloom_status opened = mapped ? bloom_map(path.c_str(), &raw) : bloom_load(path.c_str(), &raw);
+      // bloom_map needs a little-endian host (the file's words are used in
+      // place); elsewhere it refuses, and the loaded case still runs.
+      if (mapped && opened == BLOOM_E_UNSUPPORTED && std::endian::native == std::endian::big) continue;
+      ASSERT_EQ(opened, BLOOM_OK) << c.name;
       FilterPtr f(raw);
       bloom_blocked_view v;
       const bloom_status s = view_of(f.get(), &v);
@@ -61,7 +66,8 @@ TEST(BlockedProbe, AnswersAsBloomQueryOnEveryGoldenFile) {
       }
     }
   }
-  EXPECT_GE(viewed, 6);  // three golden files with a view, each loaded and mapped
+  // Three golden files have a view, each loaded and (little-endian) mapped.
+  EXPECT_GE(viewed, std::endian::native == std::endian::little ? 6 : 3);
 }
 
 // Every k of the 64-byte layout, split blocks, seeded and not, at a fill
