@@ -89,9 +89,7 @@ void check_keys(const void *const *keys, const size_t *lens, size_t n) {
       fail(Status::kInvalidArg, "keys[" + std::to_string(i) + "] is NULL with a non-zero length");
 }
 
-// A source whose kind cannot combine, or a destination whose kind failed
-// to refuse in its own merge_from / intersect_with: refuse, never combine
-// unsoundly.
+// Filter::require_combinable's refusal.
 [[noreturn]] void refuse_combination(const char *what, const char *kind) {
   fail(Status::kUnsupported, std::string(what) + ": " + kind + " filters do not combine");
 }
@@ -374,16 +372,23 @@ void Filter::check_compatible(const Filter &other) const {
   if (!diff.empty()) fail(Status::kIncompatible, diff);
 }
 
+// A kind without the capability refuses in its own combine (merge_from or
+// intersect_with), which knows why; a source whose kind cannot combine, or
+// a destination kind that failed to refuse, is refused here, never combined
+// unsoundly.
+void Filter::require_combinable(const Filter &src, unsigned cap, const char *what,
+                                void (Filter::*combine)(const Filter &)) {
+  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(cap)) {
+    (this->*combine)(src);
+    refuse_combination(what, kind.name);
+  }
+  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(cap))
+    refuse_combination(what, kind.name);
+}
+
 void Filter::merge(const Filter &src) {
   require_writable("merge");
-  // A kind without the capability refuses in its own merge_from, which
-  // knows why.
-  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_MERGE)) {
-    merge_from(src);
-    refuse_combination("merge", kind.name);
-  }
-  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_MERGE))
-    refuse_combination("merge", kind.name);
+  require_combinable(src, BLOOM_CAP_MERGE, "merge", &Filter::merge_from);
   check_compatible(src);
   const uint64_t a = keys_added();
   const uint64_t b = src.keys_added();
@@ -393,12 +398,7 @@ void Filter::merge(const Filter &src) {
 
 void Filter::intersect(const Filter &src) {
   require_writable("intersect");
-  if (const KindDescriptor &kind = describe(config_.kind); !kind.can(BLOOM_CAP_INTERSECT)) {
-    intersect_with(src);
-    refuse_combination("intersect", kind.name);
-  }
-  if (const KindDescriptor &kind = describe(src.config_.kind); !kind.can(BLOOM_CAP_INTERSECT))
-    refuse_combination("intersect", kind.name);
+  require_combinable(src, BLOOM_CAP_INTERSECT, "intersect", &Filter::intersect_with);
   check_compatible(src);
   const uint64_t n = std::min(keys_added(), src.keys_added());
   intersect_with(src);

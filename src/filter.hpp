@@ -203,6 +203,10 @@ class Filter {
  private:
   uint64_t concurrent_keys_added() const;
   void install_generic_add();
+  // Throws unless both kinds have cap (BLOOM_CAP_MERGE or _INTERSECT); a
+  // destination kind without it refuses through combine, with its reason.
+  void require_combinable(const Filter &src, unsigned cap, const char *what,
+                          void (Filter::*combine)(const Filter &));
   // Concurrent filters: the lock of h's stripe, held (equal keys share one;
   // unequal keys proceed in parallel unless they share one of the 256).
   // Other filters: no lock.
