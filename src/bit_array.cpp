@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "popcount.hpp"
+
 namespace bloom::core {
 
 BitArray::BitArray(uint64_t bits)
@@ -17,12 +19,7 @@ BitArray BitArray::borrow(const uint64_t *words, uint64_t bits) {
   return a;
 }
 
-uint64_t BitArray::popcount() const {
-  uint64_t n = 0;
-  const uint64_t count = word_count();
-  for (uint64_t i = 0; i < count; ++i) n += static_cast<uint64_t>(std::popcount(words_[i]));
-  return n;
-}
+uint64_t BitArray::popcount() const { return popcount_words(words_, word_count()); }
 
 void BitArray::clear() { std::memset(owned_words(), 0, byte_size()); }
 

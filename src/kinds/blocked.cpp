@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <string>
 
@@ -12,6 +11,7 @@
 #include "format/payload_io.hpp"
 #include "kinds/blocked_sizing.hpp"
 #include "kinds/split_block.hpp"
+#include "popcount.hpp"
 #include "probe.hpp"
 #include "relaxed_atomic.hpp"
 
@@ -234,9 +234,7 @@ void BlockedFilter::fill_split_info(Info &info) const {
   const double per_key = std::log1p(-1.0 / 32.0);
   for (uint64_t b = 0; b < lines_; ++b) {
     const uint64_t *block = w + b * split_block::kBlockWords;
-    uint32_t c = 0;
-    for (uint32_t i = 0; i < split_block::kBlockWords; ++i)
-      c += static_cast<uint32_t>(std::popcount(block[i]));
+    const auto c = static_cast<uint32_t>(popcount_words(block, split_block::kBlockWords));
     set += c;
     rate += split_block::block_fp_rate(block);
     keys += c == split_block::kBlockBits ? INFINITY : std::log1p(-static_cast<double>(c) / 256.0) / per_key;
@@ -255,9 +253,7 @@ void BlockedFilter::fill_info(Info &info) const {
   const uint64_t *w = bits_.words();
   uint64_t set = 0;
   for (uint64_t l = 0; l < lines_; ++l) {
-    uint32_t c = 0;
-    for (uint32_t i = 0; i < kLineWords; ++i)
-      c += static_cast<uint32_t>(std::popcount(w[l * kLineWords + i]));
+    const auto c = static_cast<uint32_t>(popcount_words(w + l * kLineWords, kLineWords));
     ++histogram[c];
     set += c;
   }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kinds/partitioned.hpp"
 
-#include <bit>
 #include <cmath>
 #include <string>
 
@@ -9,6 +8,8 @@
 #include "error.hpp"
 #include "format/payload_io.hpp"
 #include "kinds/probing_array_filter_impl.hpp"
+#include "popcount.hpp"
+#include "popcount.hpp"
 #include "probe.hpp"
 #include "sizing.hpp"
 
@@ -97,16 +98,16 @@ void PartitionedFilter::fill_info(Info &info) const {
   // The probability that every probe lands on a set bit, slice by slice.
   double rate = 1.0;
   for (uint32_t i = 0; i < config_.hashes; ++i) {
+    // Whole words where possible; the slice edges need single bits.
+    const uint64_t begin = starts_[i], end = starts_[i + 1];
+    const uint64_t first_word = (begin + 63) / 64, last_word = end / 64;
     uint64_t slice_set = 0;
-    for (uint64_t b = starts_[i]; b < starts_[i + 1];) {
-      // Whole words where possible; the slice edges need single bits.
-      if ((b & 63) == 0 && b + 64 <= starts_[i + 1]) {
-        slice_set += static_cast<uint64_t>(std::popcount(bits_.words()[b >> 6]));
-        b += 64;
-      } else {
-        slice_set += bits_.test(b) ? 1 : 0;
-        ++b;
-      }
+    if (first_word < last_word) {
+      slice_set += popcount_words(bits_.words() + first_word, last_word - first_word);
+      for (uint64_t b = begin; b < first_word * 64; ++b) slice_set += bits_.test(b) ? 1 : 0;
+      for (uint64_t b = last_word * 64; b < end; ++b) slice_set += bits_.test(b) ? 1 : 0;
+    } else {
+      for (uint64_t b = begin; b < end; ++b) slice_set += bits_.test(b) ? 1 : 0;
     }
     rate *= static_cast<double>(slice_set) / static_cast<double>(starts_[i + 1] - starts_[i]);
   }
