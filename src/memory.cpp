@@ -87,6 +87,30 @@ void reset_allocation_stats() {
     counter->store(0, std::memory_order_relaxed);
 }
 
+#if BLOOM_HAVE_MMAP
+namespace {
+// Commits a fresh mapping at once, so that a first fill takes no page
+// faults (a filter of a few MB would otherwise pay them in its first
+// inserts), in transparent huge pages where the kernel has them. The
+// array is resident from here on either way, so 2 MiB pages cost no
+// memory, and they make committing it several times cheaper: one fault
+// and one clear per 2 MiB instead of 512 (creating or loading a 50 MB
+// filter is mostly this). Advice only: without THP or
+// MADV_POPULATE_WRITE (Linux 5.14) the pages are touched one by one.
+void populate_huge(void *p, size_t length) {
+#ifdef MADV_HUGEPAGE
+  (void)madvise(p, length, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+  if (madvise(p, length, MADV_POPULATE_WRITE) == 0) return;
+#endif
+  const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  auto *bytes = static_cast<volatile unsigned char *>(p);
+  for (size_t i = 0; i < length; i += page) bytes[i] = 0;
+}
+}  // namespace
+#endif
+
 AlignedBuffer allocate_zeroed(size_t bytes) {
   g_array_calls.fetch_add(1, std::memory_order_relaxed);
   g_array_bytes.fetch_add(bytes, std::memory_order_relaxed);
@@ -109,14 +133,9 @@ AlignedBuffer allocate_zeroed(size_t bytes) {
     const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
     const size_t length = (rounded + page - 1) / page * page;
     if (length < rounded) fail(Status::kOverflow, "allocation size overflows");
-    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
-#ifdef MAP_POPULATE
-    // Populated, a first fill takes no page faults, which a filter of a few
-    // MB would otherwise pay in its first inserts.
-    if (length <= kPopulateLimit) flags |= MAP_POPULATE;
-#endif
-    void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, flags, -1, 0);
+    void *p = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) fail(Status::kNoMem, "cannot allocate " + std::to_string(rounded) + " bytes");
+    if (length <= kPopulateLimit) populate_huge(p, length);
     return AlignedBuffer(p, AlignedFree{length});
   }
 #endif

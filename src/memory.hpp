@@ -30,8 +30,9 @@ using AlignedBuffer = std::unique_ptr<void, AlignedFree>;
 
 // bytes rounded up to a whole cache line, zero-filled. Arrays of
 // kMapThreshold bytes or more are anonymous mappings of the kernel's zero
-// pages. Up to kPopulateLimit they are populated at once (one call, where
-// a page fault per page would otherwise land in the first inserts); above
+// pages. Up to kPopulateLimit they are populated at once, in transparent
+// huge pages where the kernel has them (one call, where a page fault per
+// page would otherwise land in the first inserts); above
 // it they are committed only when first written, so creating a large
 // filter costs neither time nor resident memory until keys arrive.
 inline constexpr size_t kMapThreshold = size_t{2} << 20;    // 2 MiB
