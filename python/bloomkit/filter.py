@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import mmap
 import os
 import pickle
 import time
@@ -561,15 +562,18 @@ class Filter(Core):
         _check(_lib.bloom_serialized_size(self._h, ctypes.byref(size)), "serialized_size")
         return size.value
 
-    def _image(self) -> bytearray:
-        """The file image, written straight into a new bytearray."""
-        image = bytearray(self._serialized_size() or 1)
+    def _image(self) -> Union[bytearray, memoryview]:
+        """The file image, written straight into a new buffer."""
+        size = self._serialized_size() or 1
+        image = _fresh_buffer(size)
         written = ctypes.c_size_t(0)
-        target = (ctypes.c_char * len(image)).from_buffer(image)
-        _check(_lib.bloom_serialize(self._h, target, len(image), ctypes.byref(written)), "to_bytes")
-        del target  # a bytearray cannot be resized while a ctypes view holds it
-        del image[written.value:]
-        return image
+        target = (ctypes.c_char * size).from_buffer(image)
+        _check(_lib.bloom_serialize(self._h, target, size, ctypes.byref(written)), "to_bytes")
+        del target  # a buffer cannot be resized or released while a ctypes view holds it
+        if isinstance(image, bytearray):
+            del image[written.value:]
+            return image
+        return memoryview(image)[:written.value]
 
     def to_bytes(self) -> bytes:
         """The filter's file image (format v1): what :meth:`save` writes."""
@@ -687,6 +691,22 @@ def _clocked_class(cls: type) -> type:
 def _plain_class(cls: type) -> type:
     """The class a clocked one was made from (cls itself otherwise)."""
     return cls.__mro__[2] if issubclass(cls, _ClockTicks) else cls
+
+
+# Images from this size up go to a private mapping in transparent huge
+# pages (where the kernel has them) instead of a bytearray: writing a fresh
+# 50 MB buffer costs one fault and one clear per 2 MiB instead of 512 of
+# each, about 3x faster, and the image is written whole anyway.
+_HUGE_IMAGE_BYTES = 4 << 20
+
+
+def _fresh_buffer(size: int) -> Union[bytearray, mmap.mmap]:
+    flags = getattr(mmap, "MAP_PRIVATE", None)
+    if size < _HUGE_IMAGE_BYTES or flags is None or not hasattr(mmap, "MADV_HUGEPAGE"):
+        return bytearray(size)
+    buffer = mmap.mmap(-1, size, flags=flags | mmap.MAP_ANONYMOUS)
+    buffer.madvise(mmap.MADV_HUGEPAGE)
+    return buffer
 
 
 def _restore(data: bytes, cls: type = Filter) -> Filter:

@@ -53,6 +53,25 @@ class PickleTest(unittest.TestCase):
             self.assertIn("a", g)
             self.assertNotIn("b", f)
 
+    def test_a_large_filter_pickles_whole_with_every_protocol(self):
+        # Over 4 MiB the image is written to a mapped buffer instead of a
+        # bytearray; both must give the same bytes, in and out of band.
+        f = bloomkit.Filter(capacity=5_000_000, fp_rate=0.01, kind="blocked", seed=3)
+        keys = [f"big-{i}" for i in range(1000)]
+        f.add_many(keys)
+        image = f.to_bytes()
+        self.assertGreater(len(image), 4 << 20)
+        for protocol in (2, 4, 5):
+            g = pickle.loads(pickle.dumps(f, protocol=protocol))
+            self.assertEqual(g.to_bytes(), image, protocol)
+        buffers = []
+        data = pickle.dumps(f, protocol=5, buffer_callback=buffers.append)
+        self.assertEqual(len(buffers), 1)
+        self.assertEqual(bytes(buffers[0].raw()), image)
+        g = pickle.loads(data, buffers=buffers)
+        self.assertTrue(all(g.contains_many(keys)))
+        self.assertEqual(g.to_bytes(), image)
+
     def test_mapped_filter_pickles_as_an_ordinary_one(self):
         import os
         import tempfile
