@@ -22,7 +22,8 @@ How a build stays exact when workers die or a task runs twice:
    another worker (its own died) takes that worker's accumulator if it is
    still there, else nothing; each accumulator is taken at most once.
 3. Merge: the filters are merged by a tree, split_every at a time, each
-   node folding its children into its first child in place, lists too.
+   node folding its children into its first child in place, lists too;
+   the Client makes the root's union from its two children.
 4. Check: the result's list must hold every partition once. If some are
    missing (a worker died with its filter before it was merged), they are
    folded again in a new round (new accumulators) and merged with the
@@ -229,12 +230,16 @@ def build_local(parts: Sequence[Any], params: dict, scheduler: Any) -> Filter:
         _state.forget(build_id)
 
 
-def _tree(client: Any, level: List[Any], split_every: int) -> Any:
-    """A Future of the union of level's Taken Futures (a tree of unions)."""
-    while len(level) > 1:
+def _tree(client: Any, level: List[Any], split_every: int) -> List[Any]:
+    """Two Futures (or one) whose union is that of level's Taken Futures:
+    a tree of unions without its root. The root's union is made by the
+    Client, which fetches its two children at once: a root on a worker
+    would receive one child's filter, then send the result, two transfers
+    of a whole filter one after the other instead of two side by side."""
+    while len(level) > 2:
         level = [client.submit(union, *level[i:i + split_every], pure=False)
                  for i in range(0, len(level), split_every)]
-    return level[0]
+    return level
 
 
 def _direct(client: Any) -> Optional[bool]:
@@ -263,7 +268,7 @@ def build(client: Any, parts: Sequence[Any], params: dict, split_every: int,
     build_id = uuid.uuid4().hex
     everything = list(range(len(parts)))
     todo = everything
-    done: Optional[Any] = None  # Future of a Taken holding each of its partitions once
+    done: Optional[Taken] = None  # holds each of its partitions once
     try:
         for round_ in range(MAX_ROUNDS):
             folds = client.compute([
@@ -277,15 +282,15 @@ def build(client: Any, parts: Sequence[Any], params: dict, split_every: int,
             takes = [client.submit(_take, build_id, round_, workers=[w], allow_other_workers=True,
                                    key=f"bloom-take-{build_id}-{round_}-{n}")
                      for n, w in enumerate(client.nthreads())]
-            merged = _tree(client, takes if done is None else [done, *takes], split_every)
-            result = client.gather(merged, direct=_direct(client))
+            children = client.gather(_tree(client, takes, split_every), direct=_direct(client))
+            result = union(*([] if done is None else [done]), *children)
             if _exact(result.partitions, len(parts)):
                 return result.filter if result.filter is not None else Filter(**params)
             seen = Counter(result.partitions)
             if any(c > 1 for c in seen.values()):
                 done, todo = None, everything  # a partition in twice: start again
             else:
-                done, todo = merged, [i for i in everything if i not in seen]
+                done, todo = result, [i for i in everything if i not in seen]
         raise RuntimeError(f"bloomkit.dask.build: partitions were lost in {MAX_ROUNDS} rounds "
                            "(workers keep failing); no filter was built")
     finally:
