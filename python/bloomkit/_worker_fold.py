@@ -242,6 +242,19 @@ def _tree(client: Any, level: List[Any], split_every: int) -> List[Any]:
     return level
 
 
+def _submit_fused(client: Any, tasks: List[Any]) -> List[Any]:
+    """Futures of the Delayed tasks, each fused with the chain of tasks
+    that makes its partition (reading or computing the keys), so that a
+    partition costs the scheduler one task instead of one per step, and
+    its keys never wait in a worker's memory between two tasks."""
+    from dask.base import collections_to_dsk
+    from dask.optimization import fuse
+
+    keys = [t.key for t in tasks]
+    graph, _ = fuse(dict(collections_to_dsk(tasks, optimize_graph=True)), keys=keys, rename_keys=False)
+    return client.get(graph, keys, sync=False)
+
+
 def _direct(client: Any) -> Optional[bool]:
     """Whether to fetch the filter straight from its worker: when the
     Client says so, or its cluster is a LocalCluster (the workers are
@@ -271,7 +284,7 @@ def build(client: Any, parts: Sequence[Any], params: dict, split_every: int,
     done: Optional[Taken] = None  # holds each of its partitions once
     try:
         for round_ in range(MAX_ROUNDS):
-            folds = client.compute([
+            folds = _submit_fused(client, [
                 dask.delayed(_fold, pure=False)(parts[i], build_id, round_, i, params,
                                                 dask_key_name=f"bloom-fold-{build_id}-{round_}-{i}")
                 for i in todo])

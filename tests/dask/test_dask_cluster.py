@@ -83,6 +83,26 @@ class BuildOnTheCluster(unittest.TestCase):
                 self.assertEqual(built.to_bytes(), expected.to_bytes())
                 self.assertEqual(built.info.keys_added, 3005)
 
+    def test_persisted_and_computed_partitions_build_the_same_filter(self):
+        # Each fold is fused with the tasks making its partition; keys that
+        # are already in the workers' memory (persisted) or that several
+        # outputs share must still be folded exactly once.
+        import dask.dataframe as dd
+        import pandas as pd
+        from distributed import wait
+        import bloomkit.dask as bd
+
+        keys = pd.Series([f"p-{i}" for i in range(4000)])
+        expected = reference(keys, capacity=4000, fp_rate=0.01, kind="blocked").to_bytes()
+        column = dd.from_pandas(keys, npartitions=9).map_partitions(lambda s: s + "", meta=keys)
+        persisted = client.persist(column)
+        wait(persisted, timeout=TIMEOUT)
+        for name, source in (("computed", column), ("persisted", persisted)):
+            with self.subTest(source=name):
+                built = bd.build(source, capacity=4000, fp_rate=0.01, kind="blocked")
+                self.assertEqual(built.to_bytes(), expected)
+                self.assertEqual(built.info.keys_added, 4000)
+
     def test_int_str_and_bytes_keys_match_the_documented_encoding(self):
         import dask.bag as db
         import dask.dataframe as dd
