@@ -100,6 +100,15 @@ pub enum Hash {
     /// RedisBloom's hashing (MurmurHash64A, positions (a + i*b) mod m):
     /// classic and scalable filters only (library 0.3.0+).
     RedisBloom,
+    /// Java Guava's `BloomFilter` (MURMUR128_MITZ_64): classic filters
+    /// that answer as Guava's do (library 0.3.0+).
+    Guava,
+    /// Go's bits-and-blooms/bloom v3: classic filters that answer as its
+    /// `BloomFilter` does (library 0.3.0+).
+    BitsAndBlooms,
+    /// Parquet's split-block filter (XXH64 of the plain-encoded value):
+    /// blocked filters with the split-block flag (library 0.3.0+).
+    Parquet,
 }
 
 impl Hash {
@@ -109,6 +118,9 @@ impl Hash {
             Hash::Murmur3 => sys::BLOOM_HASH_MURMUR3,
             Hash::Fnv1a => sys::BLOOM_HASH_FNV1A,
             Hash::RedisBloom => sys::BLOOM_HASH_REDISBLOOM,
+            Hash::Guava => sys::BLOOM_HASH_GUAVA,
+            Hash::BitsAndBlooms => sys::BLOOM_HASH_BITS_AND_BLOOMS,
+            Hash::Parquet => sys::BLOOM_HASH_PARQUET,
         }
     }
 
@@ -118,11 +130,15 @@ impl Hash {
             sys::BLOOM_HASH_MURMUR3 => Hash::Murmur3,
             sys::BLOOM_HASH_FNV1A => Hash::Fnv1a,
             sys::BLOOM_HASH_REDISBLOOM => Hash::RedisBloom,
+            sys::BLOOM_HASH_GUAVA => Hash::Guava,
+            sys::BLOOM_HASH_BITS_AND_BLOOMS => Hash::BitsAndBlooms,
+            sys::BLOOM_HASH_PARQUET => Hash::Parquet,
             _ => return None,
         })
     }
 
-    /// The library's name: "xxh3", "murmur3", "fnv1a", "redisbloom".
+    /// The library's name: "xxh3", "murmur3", "fnv1a", "redisbloom",
+    /// "guava", "bits-and-blooms", "parquet".
     pub fn name(self) -> &'static str {
         // SAFETY: a known value gives a static string.
         unsafe { static_str(sys::bloom_hash_name(self.code())) }

@@ -187,6 +187,14 @@ fn names() {
     assert_eq!(Hash::from_name("murmur3"), Some(Hash::Murmur3));
     assert_eq!(Hash::Fnv1a.name(), "fnv1a");
     assert_eq!(Hash::from_name("redisbloom"), Some(Hash::RedisBloom));
+    for (h, name) in [
+        (Hash::Guava, "guava"),
+        (Hash::BitsAndBlooms, "bits-and-blooms"),
+        (Hash::Parquet, "parquet"),
+    ] {
+        assert_eq!(h.name(), name);
+        assert_eq!(Hash::from_name(name), Some(h));
+    }
     assert_eq!(Kind::from_name("nope"), None);
 }
 
