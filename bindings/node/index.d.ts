@@ -6,8 +6,8 @@ export type Key = string | ArrayBufferView | ArrayBuffer;
 
 export type Kind = 'classic' | 'partitioned' | 'blocked' | 'counting' | 'scalable' | 'window';
 /** 'redisbloom': RedisBloom's hashing, classic and scalable only (library 0.3.0+). 'guava',
- * 'bits_and_blooms' (classic) and 'parquet' (blocked): those libraries' hashing (library 0.3.0+). */
-export type Hash = 'xxh3' | 'murmur3' | 'fnv1a' | 'redisbloom' | 'guava' | 'bits_and_blooms' | 'parquet';
+ * 'bits-and-blooms' (classic) and 'parquet' (blocked): those libraries' hashing (library 0.3.0+). */
+export type Hash = 'xxh3' | 'murmur3' | 'fnv1a' | 'redisbloom' | 'guava' | 'bits-and-blooms' | 'parquet';
 export type Flag = 'concurrent' | 'plain_double_hashing' | 'split_block';
 /** What a kind can do (BLOOM_CAP_*), as kindCaps and kindList report it. */
 export type Cap = 'merge' | 'intersect' | 'remove' | 'grows' | 'forgets' | 'splitBlock' | 'redisbloomHash' | 'concurrent';

@@ -28,7 +28,7 @@ const HASHES = Object.freeze({
   fnv1a: 3,
   redisbloom: 4,
   guava: 5,
-  bits_and_blooms: 6,
+  'bits-and-blooms': 6,
   parquet: 7,
 });
 /** BLOOM_FLAG_* bits. */

@@ -35,6 +35,17 @@ test('every kind answers maybe for every added key', () => {
   }
 });
 
+test('a filter of a foreign hash reports the name it was created with', () => {
+  // info().hash gives the library's name, which the options take back.
+  for (const hash of ['guava', 'bits-and-blooms']) {
+    const f = new Filter({ kind: 'classic', hash, capacity: 1000, fpRate: 0.01 });
+    f.addBatch(KEYS);
+    assert.ok(KEYS.every((k) => f.has(k)), `${hash}: a false negative`);
+    assert.equal(f.info().hash, hash);
+    f.close();
+  }
+});
+
 test('strings hash as their UTF-8 bytes; every byte view hashes its bytes', () => {
   const f = new Filter({ capacity: 100 });
   f.add('héllo 🌍');
