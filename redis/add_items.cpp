@@ -38,7 +38,7 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     // keeps set semantics and BF.CARD equals bloom's keys_added after a reload.
     const int present = bloom_query(v->filter, data, len);
     if (present == 1) return 0;
-    if (present == 0 && v->fixed_capacity != 0 && v->items >= v->fixed_capacity) {
+    if (present == 0 && v->fills && v->items >= v->shape.capacity) {
       *error = "ERR non scaling filter is full";
       return -1;
     }

@@ -73,7 +73,7 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   v->scalable = grows;
   // A window forgets instead of filling: no capacity past which adds stop.
   const bool forgets = (bloom_kind_caps(info.kind) & BLOOM_CAP_FORGETS) != 0;
-  v->fixed_capacity = v->scalable || forgets ? 0 : info.capacity;
+  v->fills = !v->scalable && !forgets && info.capacity != 0;
   return v;
 }
 
@@ -109,10 +109,39 @@ bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *erro
   return true;
 }
 
+FilterValue *FilterValue::new_restore() noexcept {
+  auto *v = new (std::nothrow) FilterValue;
+  if (v == nullptr) return nullptr;
+  try {
+    v->transfer.reset(new Transfer);
+  } catch (const std::bad_alloc &) {
+    delete v;
+    return nullptr;
+  }
+  return v;
+}
+
+void FilterValue::drop_dump_image() {
+  if (!transfer) return;
+  if (loading()) {
+    transfer->dump_image = ServerBytes();
+    return;
+  }
+  transfer.reset();
+}
+
+Transfer &FilterValue::transfer_state() {
+  if (!transfer) transfer.reset(new Transfer);
+  return *transfer;
+}
+
 size_t value_memory(const FilterValue &v) {
   const int64_t filter = v.filter_bytes > 0 ? v.filter_bytes : 0;
-  return block_size(&v) + block_size(v.dump_image.data()) + block_size(v.pending.data()) +
-         block_size(v.rb_header.data()) + static_cast<size_t>(filter);
+  size_t bytes = block_size(&v) + static_cast<size_t>(filter);
+  if (const Transfer *t = v.transfer.get())
+    bytes += block_size(t) + block_size(t->dump_image.data()) + block_size(t->pending.data()) +
+             block_size(t->rb_header.data());
+  return bytes;
 }
 
 }  // namespace bloom_redis
