@@ -142,7 +142,9 @@ void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 size_t free_effort(RedisModuleString *, const void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->filter == nullptr) return 1;
-  return 2 + v->shape.stages;  // cached: bloom_get_info would count every bit
+  // Cached (bloom_get_info would count every bit); stages added since it
+  // was read are not counted, which an estimate can spare.
+  return 2 + v->shape.stages;
 }
 
 void digest(RedisModuleDigest *md, void *value) {

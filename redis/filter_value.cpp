@@ -13,6 +13,10 @@ std::string bloom_error(const char *what, int status) {
   return msg;
 }
 
+// A value is paid per key: one more field past 96 bytes moves every key
+// to jemalloc's 112-byte class.
+static_assert(sizeof(void *) != 8 || sizeof(FilterValue) <= 96, "FilterValue grew past 96 bytes");
+
 namespace {
 
 // info's parameters, and its stages' bytes of bits as RedisBloom counts
@@ -72,8 +76,12 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   }
   v->scalable = grows;
   // A window forgets instead of filling: no capacity past which adds stop.
-  const bool forgets = (bloom_kind_caps(info.kind) & BLOOM_CAP_FORGETS) != 0;
-  v->fills = !v->scalable && !forgets && info.capacity != 0;
+  const unsigned caps = bloom_kind_caps(info.kind);
+  v->forgets_keys = (caps & BLOOM_CAP_FORGETS) != 0;
+  v->fills = !v->scalable && !v->forgets_keys && info.capacity != 0;
+  // A kind that removes keys counts them: adding a present key again
+  // changes it.
+  v->idempotent_add = (caps & BLOOM_CAP_REMOVE) == 0;
   return v;
 }
 
@@ -83,7 +91,12 @@ bool refresh_shape(FilterValue *v) {
   if (bloom_get_info(v->filter, &info) != BLOOM_OK) return false;
   // Stages are only ever added (a merge makes a new value).
   v->shape = shape_of(v->filter, info, info.stages >= v->shape.stages ? v->shape : FilterShape{});
+  v->shape_stale = false;
   return true;
+}
+
+void FilterValue::refresh_stale_shape() {
+  if (shape_stale) refresh_shape(this);
 }
 
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error) {

@@ -61,6 +61,8 @@ struct Transfer {
   ServerBytes rb_header;
 };
 
+// 96 bytes on 64-bit hosts (filter_value.cpp checks): the flags stay
+// together at the end, where they share one 8-byte slot.
 struct FilterValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
@@ -94,6 +96,9 @@ struct FilterValue {
   void drop_dump_image();
   // The transfer state, allocated when first needed (throws std::bad_alloc).
   Transfer &transfer_state();
+  // Brings `shape` up to date after an add grew the filter (readers of a
+  // scalable filter's shape call this first).
+  void refresh_stale_shape();
 
   bloom_filter *filter = nullptr;  // owned; NULL while loading
   // The bytes the library took from Redis's allocator for this filter
@@ -124,6 +129,17 @@ struct FilterValue {
   // filter loaded from a file made with explicit bits (capacity 0): no
   // limit.
   bool fills = false;
+  // Whether the kind forgets (a window: BLOOM_CAP_FORGETS), read on every
+  // add; kept so the add path asks the library nothing about the kind.
+  bool forgets_keys = false;
+  // Whether an add of a present key changes nothing, so test-and-add alone
+  // tells new from present (not a counting kind, which counts it again).
+  bool idempotent_add = false;
+  // A stage was added since `shape` was read: add_item only marks it, as
+  // bloom_get_info counts every bit (tens of milliseconds for a filter of
+  // a few MB, inside the add that happened to grow it); BF.INFO and
+  // BF.DEBUG refresh it, once per new stage.
+  bool shape_stale = false;
 };
 
 // Wraps a live filter (taking ownership) and reads its counters; its
@@ -135,7 +151,8 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error);
 // The serialized image of a live filter. Returns false with *error set.
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error);
 
-// Refreshes v->shape from its filter. Returns false if bloom_get_info fails.
+// Refreshes v->shape from its filter (and clears shape_stale). Returns
+// false if bloom_get_info fails.
 bool refresh_shape(FilterValue *v);
 
 // Bytes the value occupies in Redis's allocator, for MEMORY USAGE: the
