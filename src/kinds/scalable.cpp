@@ -219,7 +219,10 @@ void ScalableFilter::get_stage_info(uint32_t stage, Info &info) const {
   if (stage >= stages_.size())
     fail(Status::kInvalidArg, "stage " + std::to_string(stage) + " does not exist (the filter has " +
                                   std::to_string(stages_.size()) + ")");
-  get_info(info);
+  // The whole filter's own fields; every field its fill_info would add is
+  // the stage's below, so the whole chain's bits are not counted (reading
+  // every stage's info was quadratic in the stages).
+  get_common_info(info);
   const ClassicFilter &s = *stages_[stage];
   Info si{};
   s.get_info(si);
