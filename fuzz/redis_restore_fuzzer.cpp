@@ -202,8 +202,9 @@ void fuzz_chunks(bloom::fuzz::Reader &r) {
     const uint8_t how = r.u8();
     std::string data = r.bytes(255);
     if (how & 0x80) data += r.bytes(255) + r.bytes(255) + r.bytes(255);
-    const uint64_t have = slot != nullptr && slot->loading() ? slot->pending.size() : 0;
-    const bool rb = slot != nullptr && !slot->rb_header.empty();
+    const bool restoring = slot != nullptr && slot->loading();
+    const uint64_t have = restoring ? slot->transfer->pending.size() : 0;
+    const bool rb = restoring && !slot->transfer->rb_header.empty();
     uint64_t iter = 0;
     switch (how % 5) {
       case 0:

@@ -11,6 +11,31 @@
 
 namespace bloom_redis {
 
+namespace {
+
+// add_item's answer for a bloom_test_and_add that returned `present`.
+int added(FilterValue *v, bool present) {
+  if (v->forgets_keys) {
+    // A window's add of a present key still changes it (the key is
+    // refreshed into the newest slices, the generation counts it), and its
+    // count is of insertions, as bloom's keys_added after a reload.
+    ++v->items;
+    v->touch();
+    return present ? 0 : 1;
+  }
+  if (present) return 0;
+  ++v->items;
+  v->touch();
+  return 1;
+}
+
+int add_failed(int status, std::string *error) {
+  *error = "ERR " + bloom_error("add", status);
+  return -1;
+}
+
+}  // namespace
+
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) {
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
@@ -33,24 +58,36 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
                std::to_string(config().max_filter_bytes) + " bytes";
       return -1;
     }
-  } else if (!forgets(*v)) {
+  } else if (!v->forgets_keys) {
     // Present keys are not added again: for counting filters too, so BF.ADD
     // keeps set semantics and BF.CARD equals bloom's keys_added after a reload.
-    const int present = bloom_query(v->filter, data, len);
-    if (present == 1) return 0;
-    if (present == 0 && v->fixed_capacity != 0 && v->items >= v->fixed_capacity) {
-      *error = "ERR non scaling filter is full";
-      return -1;
+    // Where an add of a present key changes nothing and the filter has
+    // room, bloom_test_and_add below tells new from present with the one
+    // hash an add costs; otherwise the key is looked up first.
+    const bool full = v->fills && v->items >= v->shape.capacity;
+    if (full || !v->idempotent_add) {
+      const int present = bloom_query(v->filter, data, len);
+      if (present == 1) return 0;
+      if (present == 0 && full) {
+        *error = "ERR non scaling filter is full";
+        return -1;
+      }
     }
+  }
+  if (!v->scalable) {
+    // A kind that does not grow (BLOOM_CAP_GROWS) allocates nothing on an
+    // add: no allocation count to take.
+    const int r = bloom_test_and_add(v->filter, data, len);
+    return r < 0 ? add_failed(r, error) : added(v, r == 1);
   }
   // A scalable filter may grow a stage here: its bytes are the value's.
   const int64_t before = library_bytes_net();
   const int r = bloom_test_and_add(v->filter, data, len);
   const int64_t grown = library_bytes_net() - before;
   v->filter_bytes += grown;
-  // A new stage: capacity and stage count changed (one count of the bits
-  // per stage, against the stage's own allocation).
-  if (grown != 0) refresh_shape(v);
+  // A new stage: capacity and stage count changed, read again when next
+  // asked for (FilterValue::shape_stale).
+  if (grown != 0) v->shape_stale = true;
   if (r == BLOOM_E_OVERFLOW && v->scalable) {
     // No next stage can be built: its rate, hash count or bits run past
     // bloom's bounds (with EXPANSION 1 every stage needs one hash more, and
@@ -58,22 +95,7 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     *error = "ERR filter is full: " + bloom_error("its next stage cannot be built", r);
     return -1;
   }
-  if (r < 0) {
-    *error = "ERR " + bloom_error("add", r);
-    return -1;
-  }
-  if (forgets(*v)) {
-    // A window's add of a present key still changes it (the key is
-    // refreshed into the newest slices, the generation counts it), and its
-    // count is of insertions, as bloom's keys_added after a reload.
-    ++v->items;
-    v->touch();
-    return r == 1 ? 0 : 1;
-  }
-  if (r == 1) return 0;
-  ++v->items;
-  v->touch();
-  return 1;
+  return r < 0 ? add_failed(r, error) : added(v, r == 1);
 }
 
 int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,

@@ -2,6 +2,7 @@
 #include "chunk_restore.hpp"
 
 #include <cstring>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -50,19 +51,21 @@ std::string begin_restore(const unsigned char *data, size_t len, bool redisbloom
     filter_size = total;
   }
   if (max_bytes != 0 && filter_size > max_bytes) return too_large(filter_size, max_bytes);
-  auto *fresh = new FilterValue;
+  std::unique_ptr<FilterValue> fresh(FilterValue::new_restore());
+  if (fresh == nullptr) throw std::bad_alloc();
+  Transfer &t = *fresh->transfer;
   if (redisbloom)
-    fresh->rb_header.assign(data, data + len);
+    t.rb_header.assign(data, data + len);
   else
-    fresh->pending.assign(data, data + len);
-  fresh->pending_total = total;
-  *out = fresh;
+    t.pending.assign(data, data + len);
+  t.pending_total = total;
+  *out = fresh.release();
   return "";
 }
 
 // Whether a chunk with iterator `it` of `len` bytes continues v's restore
 // (v.pending.size() bytes so far): nullptr, or the error reply.
-const char *place_chunk(const FilterValue &v, uint64_t it, uint64_t len) {
+const char *place_chunk(const Transfer &v, uint64_t it, uint64_t len) {
   const uint64_t have = v.pending.size();
   const uint64_t total = v.pending_total;
   // RedisBloom's stream: positions in its sub-filters' bits. bloom's
@@ -82,7 +85,7 @@ const char *place_chunk(const FilterValue &v, uint64_t it, uint64_t len) {
 }
 
 // The live filter a complete restore makes, or NULL with *why set.
-FilterValue *finish_restore(const FilterValue &v, std::string *why) {
+FilterValue *finish_restore(const Transfer &v, std::string *why) {
   if (v.rb_header.empty()) {
     FilterValue *live = admit_image(v.pending.data(), v.pending.size(), why);
     RbChain chain;
@@ -135,11 +138,11 @@ ChunkOutcome apply_chunk(FilterValue *current, uint64_t iter, const unsigned cha
         out.error = kBadChunkData;
         return out;
       }
-      if (const char *err = place_chunk(*v, iter, len)) {
+      if (const char *err = place_chunk(*v->transfer, iter, len)) {
         out.error = err;
         return out;
       }
-      v->pending.insert(v->pending.end(), data, data + len);
+      v->transfer->pending.insert(v->transfer->pending.end(), data, data + len);
     }
   } catch (const std::bad_alloc &) {
     delete out.store;
@@ -148,9 +151,9 @@ ChunkOutcome apply_chunk(FilterValue *current, uint64_t iter, const unsigned cha
     return out;
   }
   out.taken = true;
-  if (v->pending.size() != v->pending_total) return out;
+  if (v->transfer->pending.size() != v->transfer->pending_total) return out;
   std::string why;
-  FilterValue *live = finish_restore(*v, &why);
+  FilterValue *live = finish_restore(*v->transfer, &why);
   if (out.store != nullptr) delete out.store;  // a one-chunk restore: never stored
   out.store = live;
   if (live == nullptr) {

@@ -114,9 +114,10 @@ int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   WindowWrite write;
   if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
   std::string error;
-  const uint64_t refusals = maxmemory_refusals();
   const int r = add_item(v, argv[2], &error);
-  write.replicate(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{maxmemory_refusals() != refusals});
+  // Only a failed add can have been refused by maxmemory (its allocation
+  // was the one refused), and this command made no other.
+  write.replicate_add(ctx, argv, r < 0 && refused_by_maxmemory());
   if (r == 1) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return r < 0 ? reply_error(ctx, error) : reply_bool(ctx, r == 1);
 }

@@ -61,11 +61,11 @@ int reply_chunk(RedisModuleCtx *ctx, long long next, const unsigned char *data, 
 // the sub-filters' bits, iterator 1 + the byte position in them, a chunk
 // never crossing from one sub-filter to the next; [0, ""] past the end.
 // The chain comes from the filter's cached image (its bits are not copied).
-int scandump_redisbloom(RedisModuleCtx *ctx, FilterValue *v, uint64_t it) {
+int scandump_redisbloom(RedisModuleCtx *ctx, FilterValue *v, const ServerBytes &image, uint64_t it) {
   RbChain chain;
   std::vector<const unsigned char *> link_bits;
   std::string why;
-  if (!image_to_rb_chain(v->dump_image.data(), v->dump_image.size(), &chain, &link_bits, &why))
+  if (!image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
     return reply_error(ctx, "ERR " + why);
   if (it == 0) {
     const ServerBytes header = rb_header_bytes(chain);
@@ -99,20 +99,31 @@ int cmd_scandump(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 
   // Serialized once while the filter is unchanged (a write drops it), so
   // a walk costs one serialization whoever continues it.
-  if (v->dump_image.empty()) {
+  const bool cached = v->transfer != nullptr && !v->transfer->dump_image.empty();
+  if (!cached) {
     std::string error;
-    if (!serialize_filter(v->filter, &v->dump_image, &error)) return reply_error(ctx, "ERR " + error);
+    bool serialized = false;
+    try {
+      serialized = serialize_filter(v->filter, &v->transfer_state().dump_image, &error);
+    } catch (const std::bad_alloc &) {
+      error = "serializing: out of memory";
+    }
+    if (!serialized) {
+      v->drop_dump_image();
+      return reply_error(ctx, "ERR " + error);
+    }
   }
-  if (key.redisbloom_type()) return scandump_redisbloom(ctx, v, static_cast<uint64_t>(it));
-  const uint64_t size = v->dump_image.size();  // > kHeaderChunk: 128 + payload + 8
-  if (it == 0) return reply_chunk(ctx, 1, v->dump_image.data(), kHeaderChunk);
+  const ServerBytes &image = v->transfer->dump_image;
+  if (key.redisbloom_type()) return scandump_redisbloom(ctx, v, image, static_cast<uint64_t>(it));
+  const uint64_t size = image.size();  // > kHeaderChunk: 128 + payload + 8
+  if (it == 0) return reply_chunk(ctx, 1, image.data(), kHeaderChunk);
   const uint64_t at = kHeaderChunk + static_cast<uint64_t>(it) - 1;
   if (static_cast<uint64_t>(it) - 1 >= size - kHeaderChunk) {
     v->drop_dump_image();  // the walk is over
     return reply_chunk(ctx, 0, nullptr, 0);
   }
   const uint64_t len = std::min<uint64_t>(config().dump_chunk_bytes, size - at);
-  return reply_chunk(ctx, it + static_cast<long long>(len), v->dump_image.data() + at, len);
+  return reply_chunk(ctx, it + static_cast<long long>(len), image.data() + at, len);
 }
 
 namespace {

@@ -160,10 +160,11 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2 && argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  const FilterValue *v = key.value();
+  FilterValue *v = key.value();
   if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
-  // The parameters are cached (O(1), as RedisBloom's BF.INFO); only FPR
-  // needs the bits counted now.
+  // The parameters are cached (O(1), as RedisBloom's BF.INFO, but for the
+  // first read after a new stage); only FPR needs the bits counted now.
+  v->refresh_stale_shape();
   bloom_info info{};
   info.kind = v->shape.kind;
   info.stages = v->shape.stages;
@@ -209,8 +210,9 @@ int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  const FilterValue *v = key.value();
+  FilterValue *v = key.value();
   if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  v->refresh_stale_shape();
   const uint32_t stages = v->shape.stages;
   RedisModule_ReplyWithArray(ctx, 1 + static_cast<long>(stages));
   const std::string head = "size:" + std::to_string(v->items);

@@ -22,21 +22,25 @@ class FilterKey {
  public:
   // A key opened for writing also applies maxmemory to the library's
   // allocations while it is open (server_allocator.hpp).
+  // The key's type and module type are read once here: every command asks
+  // for them, and each is a call into the server.
   FilterKey(RedisModuleCtx *ctx, RedisModuleString *name, int mode)
-      : limit_((mode & REDISMODULE_WRITE) != 0 ? ctx : nullptr), key_(RedisModule_OpenKey(ctx, name, mode)) {}
+      : limit_((mode & REDISMODULE_WRITE) != 0 ? ctx : nullptr), key_(RedisModule_OpenKey(ctx, name, mode)) {
+    key_type_ = key_ != nullptr ? RedisModule_KeyType(key_) : REDISMODULE_KEYTYPE_EMPTY;
+    if (key_type_ == REDISMODULE_KEYTYPE_MODULE) module_type_ = RedisModule_ModuleTypeGetType(key_);
+  }
   ~FilterKey() {
     if (key_ != nullptr) RedisModule_CloseKey(key_);
   }
   FilterKey(const FilterKey &) = delete;
   FilterKey &operator=(const FilterKey &) = delete;
 
-  bool empty() const { return key_ == nullptr || RedisModule_KeyType(key_) == REDISMODULE_KEYTYPE_EMPTY; }
+  bool empty() const { return key_type_ == REDISMODULE_KEYTYPE_EMPTY; }
   // The key holds something other than a bloom filter: WRONGTYPE.
   bool wrong_type() const {
     if (empty()) return false;
-    if (RedisModule_KeyType(key_) != REDISMODULE_KEYTYPE_MODULE) return true;
-    const RedisModuleType *t = RedisModule_ModuleTypeGetType(key_);
-    return t != g_filter_type && (t != g_rb_type || g_rb_type == nullptr);
+    if (key_type_ != REDISMODULE_KEYTYPE_MODULE) return true;
+    return module_type_ != g_filter_type && (module_type_ != g_rb_type || g_rb_type == nullptr);
   }
   // The value, or NULL for an empty key (check wrong_type() first).
   FilterValue *value() const {
@@ -47,17 +51,25 @@ class FilterKey {
   // RedisBloom's chain, else as bloom's.
   bool set(FilterValue *v) {
     const bool rb = v->redisbloom_form && config().redisbloom_encoding && g_rb_type != nullptr;
-    return RedisModule_ModuleTypeSetValue(key_, rb ? g_rb_type : g_filter_type, v) == REDISMODULE_OK;
+    RedisModuleType *type = rb ? g_rb_type : g_filter_type;
+    if (RedisModule_ModuleTypeSetValue(key_, type, v) != REDISMODULE_OK) return false;
+    key_type_ = REDISMODULE_KEYTYPE_MODULE;
+    module_type_ = type;
+    return true;
   }
   // The key holds RedisBloom's type "MBbloom--".
-  bool redisbloom_type() const {
-    return !empty() && g_rb_type != nullptr && RedisModule_ModuleTypeGetType(key_) == g_rb_type;
+  bool redisbloom_type() const { return !empty() && g_rb_type != nullptr && module_type_ == g_rb_type; }
+  void remove() {
+    RedisModule_DeleteKey(key_);
+    key_type_ = REDISMODULE_KEYTYPE_EMPTY;
+    module_type_ = nullptr;
   }
-  void remove() { RedisModule_DeleteKey(key_); }
 
  private:
   MemoryLimitScope limit_;
   RedisModuleKey *key_;
+  int key_type_;
+  const RedisModuleType *module_type_ = nullptr;
 };
 
 // Replies with msg, or with Redis's own OOM error when an allocation of

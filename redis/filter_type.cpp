@@ -46,12 +46,12 @@ void *rdb_load(RedisModuleIO *io, int encver) {
   if (state == kLive) {
     v = admit_image(reinterpret_cast<const unsigned char *>(buf), len, &error);
   } else if ((state == kRestoring || state == kRestoringRedisBloom) && len <= total) {
-    v = new (std::nothrow) FilterValue;
+    v = FilterValue::new_restore();
     if (v != nullptr) {
       try {
-        v->pending.assign(buf, buf + len);
-        v->pending_total = total;
-        if (header != nullptr) v->rb_header.assign(header, header + header_len);
+        v->transfer->pending.assign(buf, buf + len);
+        v->transfer->pending_total = total;
+        if (header != nullptr) v->transfer->rb_header.assign(header, header + header_len);
       } catch (const std::bad_alloc &) {
         delete v;
         v = nullptr;
@@ -69,13 +69,14 @@ void *rdb_load(RedisModuleIO *io, int encver) {
 void rdb_save(RedisModuleIO *io, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->loading()) {
-    const bool rb = !v->rb_header.empty();
+    const Transfer &t = *v->transfer;
+    const bool rb = !t.rb_header.empty();
     RedisModule_SaveUnsigned(io, rb ? kRestoringRedisBloom : kRestoring);
-    RedisModule_SaveUnsigned(io, v->pending_total);
+    RedisModule_SaveUnsigned(io, t.pending_total);
     if (rb)
-      RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->rb_header.data()),
-                                   v->rb_header.size());
-    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(v->pending.data()), v->pending.size());
+      RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(t.rb_header.data()),
+                                   t.rb_header.size());
+    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(t.pending.data()), t.pending.size());
     return;
   }
   ServerBytes image;
@@ -99,14 +100,14 @@ void emit_chunks(RedisModuleIO *aof, RedisModuleString *key, const ServerBytes &
 
 // A restore of RedisBloom's stream: its header at iterator 1, then its bits
 // so far at RedisBloom's iterators (1 + the end of each chunk).
-void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const FilterValue &v) {
+void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const Transfer &t) {
   RedisModule_EmitAOF(aof, "BF.LOADCHUNK", "slb", key, 1LL,
-                      reinterpret_cast<const char *>(v.rb_header.data()), v.rb_header.size());
+                      reinterpret_cast<const char *>(t.rb_header.data()), t.rb_header.size());
   const uint64_t chunk = config().dump_chunk_bytes;
-  for (uint64_t off = 0; off < v.pending.size();) {
-    const uint64_t len = std::min<uint64_t>(chunk, v.pending.size() - off);
+  for (uint64_t off = 0; off < t.pending.size();) {
+    const uint64_t len = std::min<uint64_t>(chunk, t.pending.size() - off);
     RedisModule_EmitAOF(aof, "BF.LOADCHUNK", "slb", key, static_cast<long long>(1 + off + len),
-                        reinterpret_cast<const char *>(v.pending.data()) + off, static_cast<size_t>(len));
+                        reinterpret_cast<const char *>(t.pending.data()) + off, static_cast<size_t>(len));
     off += len;
   }
 }
@@ -114,10 +115,10 @@ void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const Fi
 void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->loading()) {
-    if (!v->rb_header.empty())
-      emit_redisbloom_chunks(aof, key, *v);
+    if (!v->transfer->rb_header.empty())
+      emit_redisbloom_chunks(aof, key, *v->transfer);
     else
-      emit_chunks(aof, key, v->pending);
+      emit_chunks(aof, key, v->transfer->pending);
     return;
   }
   ServerBytes image;
@@ -141,18 +142,20 @@ void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 size_t free_effort(RedisModuleString *, const void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->filter == nullptr) return 1;
-  return 2 + v->shape.stages;  // cached: bloom_get_info would count every bit
+  // Cached (bloom_get_info would count every bit); stages added since it
+  // was read are not counted, which an estimate can spare.
+  return 2 + v->shape.stages;
 }
 
 void digest(RedisModuleDigest *md, void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   ServerBytes image;
   std::string error;
-  const ServerBytes *bytes = &v->pending;
-  if (!v->loading() && serialize_filter(v->filter, &image, &error)) bytes = &image;
-  if (!v->rb_header.empty())
-    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(v->rb_header.data()),
-                                      v->rb_header.size());
+  const ServerBytes *bytes = v->loading() ? &v->transfer->pending : &image;
+  if (!v->loading()) serialize_filter(v->filter, &image, &error);
+  if (v->loading() && !v->transfer->rb_header.empty())
+    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(v->transfer->rb_header.data()),
+                                      v->transfer->rb_header.size());
   RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(bytes->data()), bytes->size());
   RedisModule_DigestEndSequence(md);
 }
@@ -161,11 +164,12 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
   const auto *v = static_cast<const FilterValue *>(value);
   try {
     if (v->loading()) {
-      auto *c = new FilterValue;
-      c->pending = v->pending;
-      c->pending_total = v->pending_total;
-      c->rb_header = v->rb_header;
-      return c;
+      std::unique_ptr<FilterValue> c(FilterValue::new_restore());
+      if (c == nullptr) return nullptr;
+      c->transfer->pending = v->transfer->pending;
+      c->transfer->pending_total = v->transfer->pending_total;
+      c->transfer->rb_header = v->transfer->rb_header;
+      return c.release();
     }
   } catch (const std::bad_alloc &) {
     return nullptr;

@@ -13,6 +13,10 @@ std::string bloom_error(const char *what, int status) {
   return msg;
 }
 
+// A value is paid per key: one more field past 96 bytes moves every key
+// to jemalloc's 112-byte class.
+static_assert(sizeof(void *) != 8 || sizeof(FilterValue) <= 96, "FilterValue grew past 96 bytes");
+
 namespace {
 
 // info's parameters, and its stages' bytes of bits as RedisBloom counts
@@ -72,8 +76,12 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error) {
   }
   v->scalable = grows;
   // A window forgets instead of filling: no capacity past which adds stop.
-  const bool forgets = (bloom_kind_caps(info.kind) & BLOOM_CAP_FORGETS) != 0;
-  v->fixed_capacity = v->scalable || forgets ? 0 : info.capacity;
+  const unsigned caps = bloom_kind_caps(info.kind);
+  v->forgets_keys = (caps & BLOOM_CAP_FORGETS) != 0;
+  v->fills = !v->scalable && !v->forgets_keys && info.capacity != 0;
+  // A kind that removes keys counts them: adding a present key again
+  // changes it.
+  v->idempotent_add = (caps & BLOOM_CAP_REMOVE) == 0;
   return v;
 }
 
@@ -83,7 +91,12 @@ bool refresh_shape(FilterValue *v) {
   if (bloom_get_info(v->filter, &info) != BLOOM_OK) return false;
   // Stages are only ever added (a merge makes a new value).
   v->shape = shape_of(v->filter, info, info.stages >= v->shape.stages ? v->shape : FilterShape{});
+  v->shape_stale = false;
   return true;
+}
+
+void FilterValue::refresh_stale_shape() {
+  if (shape_stale) refresh_shape(this);
 }
 
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error) {
@@ -109,10 +122,39 @@ bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *erro
   return true;
 }
 
+FilterValue *FilterValue::new_restore() noexcept {
+  auto *v = new (std::nothrow) FilterValue;
+  if (v == nullptr) return nullptr;
+  try {
+    v->transfer.reset(new Transfer);
+  } catch (const std::bad_alloc &) {
+    delete v;
+    return nullptr;
+  }
+  return v;
+}
+
+void FilterValue::drop_dump_image() {
+  if (!transfer) return;
+  if (loading()) {
+    transfer->dump_image = ServerBytes();
+    return;
+  }
+  transfer.reset();
+}
+
+Transfer &FilterValue::transfer_state() {
+  if (!transfer) transfer.reset(new Transfer);
+  return *transfer;
+}
+
 size_t value_memory(const FilterValue &v) {
   const int64_t filter = v.filter_bytes > 0 ? v.filter_bytes : 0;
-  return block_size(&v) + block_size(v.dump_image.data()) + block_size(v.pending.data()) +
-         block_size(v.rb_header.data()) + static_cast<size_t>(filter);
+  size_t bytes = block_size(&v) + static_cast<size_t>(filter);
+  if (const Transfer *t = v.transfer.get())
+    bytes += block_size(t) + block_size(t->dump_image.data()) + block_size(t->pending.data()) +
+             block_size(t->rb_header.data());
+  return bytes;
 }
 
 }  // namespace bloom_redis

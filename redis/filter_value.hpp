@@ -11,6 +11,8 @@
 #include <bloom/bloom.h>
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,32 @@ struct FilterShape {
   uint64_t clock_ms = 0;
 };
 
+// Bytes in transit, which most keys never have: the image a BF.SCANDUMP
+// walk keeps, or what a BF.LOADCHUNK restore has received. Kept apart from
+// FilterValue, allocated when first needed, so a key pays for it only while
+// it moves (inline, its three buffers were a third of a small value).
+struct Transfer {
+  static void *operator new(size_t bytes) {
+    void *p = server_alloc(bytes);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  static void operator delete(void *p) noexcept { server_free(p); }
+
+  // The serialized image of a live filter while BF.SCANDUMP walks it; kept
+  // so each chunk does not cost a whole serialization.
+  ServerBytes dump_image;
+  // While loading: the image received so far and its declared total size.
+  // For a restore of RedisBloom's BF.SCANDUMP stream, rb_header holds its
+  // first chunk (RedisBloom's header) and pending the bits of its
+  // sub-filters so far; empty for bloom's own image.
+  ServerBytes pending;
+  uint64_t pending_total = 0;
+  ServerBytes rb_header;
+};
+
+// 96 bytes on 64-bit hosts (filter_value.cpp checks): the flags stay
+// together at the end, where they share one 8-byte slot.
 struct FilterValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
@@ -49,16 +77,28 @@ struct FilterValue {
   static void *operator new(size_t bytes, const std::nothrow_t &) noexcept { return server_alloc(bytes); }
   static void operator delete(void *p) noexcept { server_free(p); }
 
+  // A value for a BF.LOADCHUNK restore (or one read back from an RDB file
+  // or copied mid-restore): no filter yet, its transfer state allocated.
+  // NULL when out of memory.
+  static FilterValue *new_restore() noexcept;
+
   bool loading() const { return filter == nullptr; }
 
   // Every write calls this: the image a BF.SCANDUMP walk keeps is of the
   // old filter, so the walk's next chunk comes from a new image
-  // (commands_dump.cpp says what that means for the walk).
-  void touch() { drop_dump_image(); }
-  void drop_dump_image() {
-    dump_image.clear();
-    dump_image.shrink_to_fit();
+  // (commands_dump.cpp says what that means for the walk). One pointer
+  // test on the add path when no walk is under way.
+  void touch() {
+    if (transfer) drop_dump_image();
   }
+  // Ends a BF.SCANDUMP walk's image; a live filter's transfer state goes
+  // with it (a restoring value keeps what it received).
+  void drop_dump_image();
+  // The transfer state, allocated when first needed (throws std::bad_alloc).
+  Transfer &transfer_state();
+  // Brings `shape` up to date after an add grew the filter (readers of a
+  // scalable filter's shape call this first).
+  void refresh_stale_shape();
 
   bloom_filter *filter = nullptr;  // owned; NULL while loading
   // The bytes the library took from Redis's allocator for this filter
@@ -67,6 +107,15 @@ struct FilterValue {
   // Keys this filter reports as inserted (BF.CARD): successful adds of new
   // keys, as bloom counts them in bloom_info.keys_added.
   uint64_t items = 0;
+  // The filter's parameters as bloom_get_info reported them when the value
+  // was made and after each new stage (add_item): BF.INFO and free_effort
+  // read them here, as bloom_get_info counts every bit (a second per GB).
+  // Only what they read is kept: a value is paid per key, and many keys
+  // hold small filters.
+  FilterShape shape{};
+  // NULL unless a BF.SCANDUMP walk or a BF.LOADCHUNK restore is under way
+  // (always set while loading()).
+  std::unique_ptr<Transfer> transfer;
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
@@ -75,27 +124,22 @@ struct FilterValue {
   // encoding): in bf-encoding redisbloom a key holding it gets RedisBloom's
   // type "MBbloom--" (FilterKey::set).
   bool redisbloom_form = false;
-  // The filter's parameters as bloom_get_info reported them when the value
-  // was made and after each new stage (add_item): BF.INFO and free_effort
-  // read them here, as bloom_get_info counts every bit (a second per GB).
-  // Only what they read is kept: a value is paid per key, and many keys
-  // hold small filters.
-  FilterShape shape{};
-  // For non-scaling kinds: the capacity past which BF.ADD refuses new keys,
-  // as RedisBloom's NONSCALING filters do. 0 = none recorded (a filter
-  // loaded from a file made with explicit bits): no limit.
-  uint64_t fixed_capacity = 0;
-  // The serialized image of a live filter while BF.SCANDUMP walks it; kept
-  // so each chunk does not cost a whole serialization.
-  ServerBytes dump_image;
-
-  // While loading: the image received so far and its declared total size.
-  // For a restore of RedisBloom's BF.SCANDUMP stream, rb_header holds its
-  // first chunk (RedisBloom's header) and pending the bits of its
-  // sub-filters so far; empty for bloom's own image.
-  ServerBytes pending;
-  uint64_t pending_total = 0;
-  ServerBytes rb_header;
+  // Non-scaling kinds that fill: BF.ADD refuses new keys once items reaches
+  // shape.capacity, as RedisBloom's NONSCALING filters do. Not set for a
+  // filter loaded from a file made with explicit bits (capacity 0): no
+  // limit.
+  bool fills = false;
+  // Whether the kind forgets (a window: BLOOM_CAP_FORGETS), read on every
+  // add; kept so the add path asks the library nothing about the kind.
+  bool forgets_keys = false;
+  // Whether an add of a present key changes nothing, so test-and-add alone
+  // tells new from present (not a counting kind, which counts it again).
+  bool idempotent_add = false;
+  // A stage was added since `shape` was read: add_item only marks it, as
+  // bloom_get_info counts every bit (tens of milliseconds for a filter of
+  // a few MB, inside the add that happened to grow it); BF.INFO and
+  // BF.DEBUG refresh it, once per new stage.
+  bool shape_stale = false;
 };
 
 // Wraps a live filter (taking ownership) and reads its counters; its
@@ -107,7 +151,8 @@ FilterValue *adopt_filter(bloom_filter *f, int64_t since, std::string *error);
 // The serialized image of a live filter. Returns false with *error set.
 bool serialize_filter(const bloom_filter *f, ServerBytes *out, std::string *error);
 
-// Refreshes v->shape from its filter. Returns false if bloom_get_info fails.
+// Refreshes v->shape from its filter (and clears shape_stale). Returns
+// false if bloom_get_info fails.
 bool refresh_shape(FilterValue *v);
 
 // Bytes the value occupies in Redis's allocator, for MEMORY USAGE: the

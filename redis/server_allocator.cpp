@@ -9,10 +9,21 @@ namespace bloom_redis {
 
 namespace {
 
+// Per thread: Redis's lazy-free thread frees filters too (hook_free), so
+// the main thread's count must not see its frees. In a shared object a
+// thread_local is reached through a __tls_get_addr call.
 thread_local int64_t t_library_net = 0;
-thread_local RedisModuleCtx *t_limit_ctx = nullptr;
-thread_local bool t_refused = false;
-thread_local uint64_t t_refusals = 0;
+
+// The maxmemory limit's state is the main thread's alone: only commands
+// (and loading, which never sets a limit) allocate filters, and Redis runs
+// them on its main thread; the lazy-free thread only frees. Plain globals,
+// so the scope that every write command opens costs no __tls_get_addr.
+struct LimitState {
+  RedisModuleCtx *ctx = nullptr;
+  bool refused = false;
+  uint64_t refusals = 0;
+};
+LimitState g_limit;
 
 // Whether `bytes` more would take the server past maxmemory under the
 // noeviction policy, measured as Redis measures it before a deny-oom
@@ -66,10 +77,10 @@ size_t direct_request(size_t size, size_t alignment) {
 void *hook_alloc(void *, size_t size, size_t alignment) {
   if (size > SIZE_MAX - alignment || alignment > 255) return nullptr;
   const size_t direct = direct_request(size, alignment);
-  if (t_limit_ctx != nullptr &&
-      would_exceed_maxmemory(t_limit_ctx, direct != 0 ? direct : size + alignment)) {
-    t_refused = true;
-    ++t_refusals;
+  if (g_limit.ctx != nullptr &&
+      would_exceed_maxmemory(g_limit.ctx, direct != 0 ? direct : size + alignment)) {
+    g_limit.refused = true;
+    ++g_limit.refusals;
     return nullptr;
   }
   if (direct != 0) {
@@ -132,18 +143,19 @@ void server_free(void *p) noexcept {
   if (p != nullptr) RedisModule_Free(p);
 }
 
-MemoryLimitScope::MemoryLimitScope(RedisModuleCtx *ctx) : active_(ctx != nullptr), outer_(t_limit_ctx) {
+MemoryLimitScope::MemoryLimitScope(RedisModuleCtx *ctx) : active_(ctx != nullptr), outer_(nullptr) {
   if (!active_) return;
-  if (outer_ == nullptr) t_refused = false;  // a new command begins
-  t_limit_ctx = ctx;
+  outer_ = g_limit.ctx;
+  if (outer_ == nullptr) g_limit.refused = false;  // a new command begins
+  g_limit.ctx = ctx;
 }
 
 MemoryLimitScope::~MemoryLimitScope() {
-  if (active_) t_limit_ctx = outer_;
+  if (active_) g_limit.ctx = outer_;
 }
 
-bool refused_by_maxmemory() { return t_refused; }
+bool refused_by_maxmemory() { return g_limit.refused; }
 
-uint64_t maxmemory_refusals() { return t_refusals; }
+uint64_t maxmemory_refusals() { return g_limit.refusals; }
 
 }  // namespace bloom_redis

@@ -81,8 +81,8 @@ class MemoryLimitScope {
 // Whether an allocation was refused by the limit since the current write
 // command began: its error reply is then Redis's own OOM error.
 bool refused_by_maxmemory();
-// Refusals so far on this thread: a change across one call says that call
-// was refused.
+// Refusals so far (commands run on the main thread): a change across one
+// call says that call was refused.
 uint64_t maxmemory_refusals();
 inline constexpr const char *kOomError = "OOM command not allowed when used memory > 'maxmemory'.";
 

@@ -121,10 +121,6 @@ bloom_filter *create_window_filter(double error_rate, uint64_t capacity, const W
   return f;
 }
 
-bool forgets(const FilterValue &v) { return (bloom_kind_caps(v.shape.kind) & BLOOM_CAP_FORGETS) != 0; }
-
-bool timed(const FilterValue &v) { return forgets(v) && v.shape.window_ms != 0; }
-
 namespace {
 // Advances the clock to now_ms. Every advance goes through here, and after
 // bloom_advance(t) the filter's clock reads t, so the cached shape's clock
@@ -160,9 +156,7 @@ void replicate_timed_adds(RedisModuleCtx *ctx, RedisModuleString *key, uint64_t 
                         items.size());
 }
 
-bool WindowWrite::begin(RedisModuleCtx *ctx, FilterValue *v) {
-  timed_ = timed(*v);
-  if (!timed_) return true;
+bool WindowWrite::begin_timed(RedisModuleCtx *ctx, FilterValue *v) {
   std::string error;
   if (advance_for_write(v, &now_ms_, &error)) return true;
   reply_error(ctx, error);

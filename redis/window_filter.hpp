@@ -51,8 +51,8 @@ bloom_filter *create_window_filter(double error_rate, uint64_t capacity, const W
                                    uint64_t max_bytes, std::string *error);
 
 // A filter that forgets (the window kind), and one with a clock.
-bool forgets(const FilterValue &v);
-bool timed(const FilterValue &v);
+inline bool forgets(const FilterValue &v) { return v.forgets_keys; }
+inline bool timed(const FilterValue &v) { return v.forgets_keys && v.shape.window_ms != 0; }
 
 // Before a write on a time window: the time for it (the primary's clock,
 // never below the filter's), and the filter advanced to it. False with
@@ -74,11 +74,24 @@ void replicate_timed_adds(RedisModuleCtx *ctx, RedisModuleString *key, uint64_t 
 // time; for any other filter, replicate_adds(command, ...).
 class WindowWrite {
  public:
-  bool begin(RedisModuleCtx *ctx, FilterValue *v);
+  // Inline: every add asks, and only a time window has anything to do.
+  bool begin(RedisModuleCtx *ctx, FilterValue *v) {
+    timed_ = timed(*v);
+    return !timed_ || begin_timed(ctx, v);
+  }
   void replicate(RedisModuleCtx *ctx, const char *command, RedisModuleString **argv, int first, int argc,
                  const std::vector<char> &skipped) const;
+  // BF.ADD's one item, argv[2] (skipped: maxmemory refused it): verbatim
+  // unless either calls for the general form, with no allocation.
+  void replicate_add(RedisModuleCtx *ctx, RedisModuleString **argv, bool skipped) const {
+    if (!timed_ && !skipped)
+      RedisModule_ReplicateVerbatim(ctx);
+    else
+      replicate(ctx, "BF.MADD", argv, 2, 3, std::vector<char>{skipped});
+  }
 
  private:
+  bool begin_timed(RedisModuleCtx *ctx, FilterValue *v);
   bool timed_ = false;
   uint64_t now_ms_ = 0;
 };

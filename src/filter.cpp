@@ -414,6 +414,11 @@ void Filter::clear() {
 std::unique_ptr<Filter> Filter::clone() const { return clone_filter(); }
 
 void Filter::get_info(Info &info) const {
+  get_common_info(info);
+  fill_info(info);
+}
+
+void Filter::get_common_info(Info &info) const {
   info.kind = static_cast<int32_t>(config_.kind);
   info.hash = static_cast<int32_t>(config_.hash);
   info.seed = config_.seed;
@@ -431,7 +436,6 @@ void Filter::get_info(Info &info) const {
   info.read_only = read_only() ? 1 : 0;
   info.format_major = kFormatMajor;
   info.format_minor = format_minor_for(config_);
-  fill_info(info);
 }
 
 void Filter::get_stage_info(uint32_t stage, Info &info) const {

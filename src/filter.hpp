@@ -109,6 +109,9 @@ class Filter {
   std::unique_ptr<Filter> clone() const;
   // Fills the common fields, then lets the kind fill the rest.
   void get_info(Info &info) const;
+  // Only the common fields (no pass over the bits): for a kind's
+  // get_stage_info, which fills the rest from the stage.
+  void get_common_info(Info &info) const;
 
   // --- what a kind implements ----------------------------------------------
   virtual bool query(Hash128 h) const = 0;

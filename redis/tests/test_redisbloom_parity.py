@@ -127,10 +127,16 @@ class Parity(unittest.TestCase):
         # bits in whole 64-bit words: 1,056 there (960 bytes of bits), 1,064
         # here (bloom sizes this stage exactly: 7,688 bits).
         self.assertEqual(size, 32 + 64 + 968)
-        # What the value holds in the allocator: bits, bloom's filter and
-        # stage objects and the module's value (1,888 on Redis 7.0 with
-        # jemalloc; RedisBloom's MEMORY USAGE, which counts its structs'
-        # sizes rather than the allocator's blocks, is 1,104).
+        # What the value holds in the allocator, each block as jemalloc
+        # sized it: the bits (968 bytes, a 1,024-byte block), bloom's
+        # scalable filter and its stage (320 each), the stage list (32) and
+        # the module's value (96), plus the key's entry that MEMORY USAGE
+        # adds (32): 1,824 on Redis 7.0. It was 1,920 while the value kept
+        # its transfer buffers inline. RedisBloom's MEMORY USAGE, which
+        # counts its structs' sizes rather than the allocator's blocks, is
+        # 1,088.
+        if self.version >= (7, 0):
+            self.assertLessEqual(usage, 1824)
         self.assertLess(usage, 2000)
         self.assertEqual(self.r2.call("BF.MADD", "bf", "foo", "bar", "baz"), [1, 1, 1])
         self.assertEqual(self.r2.call("MEMORY", "USAGE", "bf"), usage)

@@ -104,15 +104,22 @@ bool ScalableFilter::query(Hash128 h) const {
 }
 
 bool ScalableFilter::test_and_add(Hash128 h) {
-  if (query(h)) return true;
-  if (stages_.back()->keys_added() >= stages_.back()->config().capacity) {
+  // The older stages are only read; the newest, while it has room, is
+  // tested and set in one pass over its probes (a key all of whose bits
+  // are set there changes nothing), where a query of it and then an add
+  // computed and visited every position twice. Same answers, same bits.
+  for (size_t i = 0; i + 1 < stages_.size(); ++i)
+    if (stages_[i]->query(h)) return true;
+  ClassicFilter *newest = stages_.back().get();
+  if (newest->keys_added() >= newest->config().capacity) {
+    if (newest->query(h)) return true;
     // Reserve first so that push_back cannot fail after the stage exists.
     stages_.reserve(stages_.size() + 1);
     stages_.push_back(make_stage(stage_count()));
+    newest = stages_.back().get();
   }
-  ClassicFilter &newest = *stages_.back();
-  newest.add(h);
-  newest.set_keys_added(newest.keys_added() + 1);
+  if (newest->test_and_add(h)) return true;
+  newest->set_keys_added(newest->keys_added() + 1);
   return false;
 }
 
@@ -212,7 +219,10 @@ void ScalableFilter::get_stage_info(uint32_t stage, Info &info) const {
   if (stage >= stages_.size())
     fail(Status::kInvalidArg, "stage " + std::to_string(stage) + " does not exist (the filter has " +
                                   std::to_string(stages_.size()) + ")");
-  get_info(info);
+  // The whole filter's own fields; every field its fill_info would add is
+  // the stage's below, so the whole chain's bits are not counted (reading
+  // every stage's info was quadratic in the stages).
+  get_common_info(info);
   const ClassicFilter &s = *stages_[stage];
   Info si{};
   s.get_info(si);
