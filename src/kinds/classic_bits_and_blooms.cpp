@@ -46,9 +46,11 @@ int ClassicFilter::bits_and_blooms_add_key(const void *self, const void *key, si
 bool ClassicFilter::test_and_add_whole_key(const void *key, size_t len) {
   const Hash256 h = murmur3_x64_128_and_suffixed(key, len);
   const uint64_t m = bits_.bits();
-  bool all_set = true;
-  for (uint64_t i = 0; i < config_.hashes; ++i) all_set &= bits_.test_and_set(location(h, i, m));
-  return all_set;
+  uint64_t i = 0;
+  while (i < config_.hashes && bits_.test(location(h, i, m))) ++i;
+  if (i == config_.hashes) return true;  // present: nothing written
+  for (; i < config_.hashes; ++i) bits_.set(location(h, i, m));
+  return false;
 }
 
 bool ClassicFilter::query_whole_key(const void *key, size_t len) const {

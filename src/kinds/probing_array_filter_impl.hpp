@@ -5,6 +5,9 @@
 //   template class ProbingArrayFilter<YourFilter, BitArray>;
 #pragma once
 
+#include <type_traits>
+
+#include "bit_array.hpp"
 #include "dispatch.hpp"
 #include "kinds/array_filter.hpp"
 
@@ -26,11 +29,21 @@ void ProbingArrayFilter<KindFilter, Storage>::add(Hash128 h) {
   });
 }
 
+// On bits, a key already present is answered by a read alone (a miss
+// usually stops at its first or second probe), so its words are never
+// written: pages that a forked process shares, as a Redis BGSAVE child
+// does, are not copied for adds that change nothing. Counters always count.
 template <typename KindFilter, typename Storage>
 bool ProbingArrayFilter<KindFilter, Storage>::test_and_add(Hash128 h) {
   auto &self = static_cast<KindFilter &>(*this);
   return with_shape(this->config_, [&]<bool kConcurrent, ProbeScheme kScheme>() {
-    return self.template probe_and_set<kConcurrent, kScheme>(h);
+    if constexpr (std::is_same_v<Storage, BitArray>) {
+      if (self.template probe<kConcurrent, kScheme>(h)) return true;
+      (void)self.template probe_and_set<kConcurrent, kScheme>(h);
+      return false;
+    } else {
+      return self.template probe_and_set<kConcurrent, kScheme>(h);
+    }
   });
 }
 
