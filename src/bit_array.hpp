@@ -50,6 +50,10 @@ class BitArray {
     return relaxed_fetch_or(owned_words()[i >> 6], mask) & mask;
   }
   void prefetch(uint64_t i) const { __builtin_prefetch(&words_[i >> 6]); }
+  // Asks for bit i's line in a writable state (PREFETCHW on x86): a locked
+  // OR on a line read-shared with another core would first wait for the
+  // other copy to be invalidated.
+  void prefetch_for_write(uint64_t i) const { __builtin_prefetch(&words_[i >> 6], 1); }
 
   uint64_t popcount() const;
   void clear();

@@ -305,6 +305,7 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
     count_added(n);
     return;
   }
+  if (groups_batch_adds_) return add_keys_grouped(keys, lens, n);
   // Block b + 1 is hashed and its memory prefetched before block b is
   // added (pipelined_blocks.hpp).
   Hash128 blocks[2][kBatchBlock];
@@ -327,6 +328,19 @@ void Filter::add_keys(const void *const *keys, const size_t *lens, size_t n) {
     throw;
   }
   count_added(n);
+}
+
+// Kinds that sort a batch by region (groups_batch_adds_) and cannot fail
+// in add_block: large hashed blocks, no pipeline (the kind prefetches).
+void Filter::add_keys_grouped(const void *const *keys, const size_t *lens, size_t n) {
+  Hash128 hs[kGroupedAddBlock];
+  for (size_t start = 0; start < n; start += kGroupedAddBlock) {
+    const size_t count = std::min(kGroupedAddBlock, n - start);
+    for (size_t s = 0; s < count; s += kBatchBlock)
+      hash_block(hasher_, keys + start + s, lens + start + s, std::min(kBatchBlock, count - s), hs + s);
+    add_block(hs, count);
+    count_added(count);
+  }
 }
 
 void Filter::query_keys(const void *const *keys, const size_t *lens, size_t n, uint8_t *out) const {

@@ -23,6 +23,9 @@
 namespace bloom::core {
 
 inline constexpr size_t kBatchBlock = 32;
+// Keys a kind that groups a batch's adds by region (Filter::groups_batch_adds_)
+// receives per add_block call: enough that each region gets many of them.
+inline constexpr size_t kGroupedAddBlock = 1024;
 
 // Key-level query paths a kind may install in place of "hash, then virtual
 // query": bloom_query and bloom_query_batch then make one indirect call into
@@ -189,6 +192,10 @@ class Filter {
   void set_key_add_path(const KeyAddPath &path) {
     if (!concurrent_added_ && !backing_) key_add_ = path;
   }
+  // Set by a kind whose add_block sorts keys by region (the concurrent
+  // blocked kind, which takes one lock per region): add_keys then hands it
+  // kGroupedAddBlock keys at a time, hashed, instead of pipelined blocks.
+  bool groups_batch_adds_ = false;
   // Counts successful adds: a plain increment unless the filter is
   // concurrent (then a per-thread stripe; see striped_counter.hpp).
   void count_added(uint64_t n) {
@@ -210,6 +217,8 @@ class Filter {
   // destination kind without it refuses through combine, with its reason.
   void require_combinable(const Filter &src, unsigned cap, const char *what,
                           void (Filter::*combine)(const Filter &));
+  // add_keys for a kind that sorts its adds by region (groups_batch_adds_).
+  void add_keys_grouped(const void *const *keys, const size_t *lens, size_t n);
   // Concurrent filters: the lock of h's stripe, held (equal keys share one;
   // unequal keys proceed in parallel unless they share one of the 256).
   // Other filters: no lock.

@@ -119,7 +119,9 @@ typedef enum bloom_hash {
                             only (format 1.5, since 0.3.0) */
 } bloom_hash;
 
-/* Adds may run from many threads at once (atomic OR); see the top comment. */
+/* Adds may run from many threads at once; see the top comment. Use
+ * bloom_add_batch from each thread: a single bloom_add pays a memory latency
+ * per key in this mode, where batches overlap their keys' cache misses. */
 #define BLOOM_FLAG_CONCURRENT 0x1u
 /* Derive the k probes by plain Kirsch-Mitzenmacher double hashing
  * (h1 + i*h2) instead of the default enhanced double hashing of Dillinger

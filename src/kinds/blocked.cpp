@@ -39,6 +39,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config)
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
       kernels_(&blocked::best_kernels()) {
+  make_stripes();
   install_key_query_paths();
 }
 
@@ -49,6 +50,7 @@ BlockedFilter::BlockedFilter(const FilterConfig &config, BitArray bits)
       line_words_(line_words_of(config)),
       lines_(config.bits / (64 * line_words_)),
       kernels_(&blocked::best_kernels()) {
+  make_stripes();
   install_key_query_paths();
 }
 
@@ -59,7 +61,18 @@ BlockedFilter::BlockedFilter(const BlockedFilter &other)
       line_words_(other.line_words_),
       lines_(other.lines_),
       kernels_(other.kernels_) {
+  make_stripes();
   install_key_query_paths();
+}
+
+// Regions of consecutive lines, at most StripeLocks::kStripes of them.
+void BlockedFilter::make_stripes() {
+  if (!config_.concurrent()) return;
+  stripes_ = std::make_unique<StripeLocks>();
+  groups_batch_adds_ = true;
+  const auto width = static_cast<uint32_t>(std::bit_width(lines_ - 1));
+  constexpr auto kStripeBits = static_cast<uint32_t>(std::bit_width(StripeLocks::kStripes - 1));
+  stripe_shift_ = width > kStripeBits ? width - kStripeBits : 0;
 }
 
 void BlockedFilter::install_key_query_paths() {
@@ -95,61 +108,102 @@ void BlockedFilter::install_key_query_paths() {
 
 uint64_t BlockedFilter::line_of(Hash128 h) const { return reduce_range(h.h1, lines_); }
 
-// A concurrent split-block add: as set_bits below, on the block's 4 words.
-bool BlockedFilter::split_set_bits_concurrent(uint64_t *block, uint32_t x, bool report) {
-  if (!report && split_block::block_has<true>(block, x)) return true;
-  uint64_t mask[split_block::kBlockWords];
-  split_block::block_mask(x, mask);
+// Under the lock of the line's region (the caller holds it): no other
+// thread writes these words, so a relaxed load and store per word loses
+// nothing, and readers see each word before or after.
+bool BlockedFilter::set_bits_locked(uint64_t *line, uint32_t x) {
   bool all_set = true;
-  for (uint32_t w = 0; w < split_block::kBlockWords; ++w) {
-    if ((relaxed_load(block[w]) & mask[w]) == mask[w]) continue;
-    const uint64_t old = relaxed_fetch_or(block[w], mask[w]);
-    all_set &= (old & mask[w]) == mask[w];
+  if (split_) {
+    uint64_t mask[split_block::kBlockWords];
+    split_block::block_mask(x, mask);
+    for (uint32_t w = 0; w < split_block::kBlockWords; ++w) {
+      const uint64_t old = relaxed_load(line[w]);
+      all_set &= (old & mask[w]) == mask[w];
+      relaxed_store(line[w], old | mask[w]);
+    }
+    return all_set;
+  }
+  // Probe by probe, as the plain batch add does (blocked_line.hpp's
+  // line_or_probes): building the line's mask first cost more.
+  for (uint32_t j = 0; j < config_.hashes; ++j) {
+    const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
+    const uint64_t bit = uint64_t{1} << (b & 63);
+    const uint64_t old = relaxed_load(line[b >> 6]);
+    all_set &= (old & bit) != 0;
+    relaxed_store(line[b >> 6], old | bit);
   }
   return all_set;
 }
 
+// A key already present (duplicates in the stream) writes nothing and
+// takes no lock, so the line and the lock stay shared between cores.
+bool BlockedFilter::set_bits_concurrent(Hash128 h) {
+  if (query_concurrent(h)) return true;
+  const uint64_t line = line_of(h);
+  StripeGuard guard(*stripes_, stripe_of(line));
+  return set_bits_locked(bits_.words() + line * line_words_, blocked::line_seed(h.h2));
+}
+
 template <bool kReport>
 bool BlockedFilter::set_bits(Hash128 h) {
+  if (config_.concurrent()) return set_bits_concurrent(h);
   uint64_t *line = line_words(h);
   const uint32_t x = blocked::line_seed(h.h2);
   if (split_) [[unlikely]] {
     if (parquet_) return split_block::block_add(line, x, split_block::kParquetSalts);
-    if (!config_.concurrent()) return kernels_->split_add(line, x);
-    return split_set_bits_concurrent(line, x, kReport);
+    return kernels_->split_add(line, x);
   }
-  if (!config_.concurrent()) {
-    if constexpr (kReport) return kernels_->add_line(line, x, view_.probes);
-    kernels_->or_line(line, x, view_.probes);
-    return false;
+  if constexpr (kReport) return kernels_->add_line(line, x, view_.probes);
+  kernels_->or_line(line, x, view_.probes);
+  return false;
+}
+
+// Requests every key's line (for writing) while sorting the keys by region
+// (a counting sort), then visits each region once, holding its lock for all
+// of its keys: one locked instruction per region, where ORing each probe
+// atomically took one per bit. Requesting the lines only a region ahead
+// left most of them still on the way when the region was set. The walk starts at the first key's
+// region, and a region another thread holds is left for the end, so
+// threads adding batches at once do not queue behind each other region
+// after region.
+void BlockedFilter::add_block_concurrent(const Hash128 *hs, size_t n) {
+  if (n == 0) return;
+  constexpr uint32_t kStripes = StripeLocks::kStripes;
+  uint64_t lines[kGroupedAddBlock];
+  uint16_t order[kGroupedAddBlock];
+  uint32_t begin[kStripes + 1] = {};
+  uint64_t *words = bits_.words();
+  for (size_t i = 0; i < n; ++i) {
+    lines[i] = line_of(hs[i]);
+    __builtin_prefetch(words + lines[i] * line_words_, 1);
+    ++begin[stripe_of(lines[i]) + 1];
   }
-  if constexpr (!kReport) {
-    // A key already present (duplicates in the stream) writes nothing, so
-    // the line stays shared between cores; one predictable branch per key.
-    if (query_concurrent(h)) return true;
-    // Otherwise one `lock or` per probe and no branch: it beat a word-by-word
-    // loop (skip words whose bits are set, else a fetch_or whose old value
-    // makes it a compare-exchange loop) and building the mask first and
-    // ORing only the words that lack bits (concurrency_bench's one-thread
-    // add_batch row; docs/PERFORMANCE.md, "Decisions the code cites").
-    for (uint32_t j = 0; j < config_.hashes; ++j) {
-      const uint32_t b = blocked::bit_of(x * view_.probes.mult[j]);
-      (void)relaxed_fetch_or(line[b >> 6], uint64_t{1} << (b & 63));
+  for (uint32_t s = 0; s < kStripes; ++s) begin[s + 1] += begin[s];
+  uint32_t next[kStripes];
+  for (uint32_t s = 0; s < kStripes; ++s) next[s] = begin[s];
+  for (size_t i = 0; i < n; ++i) order[next[stripe_of(lines[i])]++] = static_cast<uint16_t>(i);
+  auto set_stripe = [&](uint32_t s) {
+    for (uint32_t j = begin[s]; j < begin[s + 1]; ++j) {
+      const size_t i = order[j];
+      (void)set_bits_locked(words + lines[i] * line_words_, blocked::line_seed(hs[i].h2));
     }
-    return false;
+    stripes_->unlock(s);
+  };
+  uint32_t busy[kStripes];
+  uint32_t busy_count = 0;
+  const uint32_t first = stripe_of(lines[0]);
+  for (uint32_t step = 0; step < kStripes; ++step) {
+    const uint32_t s = (first + step) % kStripes;
+    if (begin[s] == begin[s + 1]) continue;
+    if (stripes_->try_lock(s))
+      set_stripe(s);
+    else
+      busy[busy_count++] = s;
   }
-  uint64_t mask[kLineWords] = {};
-  blocked::build_mask(x, config_.hashes, view_.probes.mult, mask);
-  bool all_set = true;
-  // A locked RMW costs ~20 cycles; skip words whose bits are already set
-  // (bits are never cleared, so a set bit stays set and the answer holds).
-  for (uint32_t w = 0; w < kLineWords; ++w) {
-    if (mask[w] == 0) continue;
-    if ((relaxed_load(line[w]) & mask[w]) == mask[w]) continue;
-    const uint64_t old = relaxed_fetch_or(line[w], mask[w]);
-    all_set &= (old & mask[w]) == mask[w];
+  for (uint32_t j = 0; j < busy_count; ++j) {
+    stripes_->lock(busy[j]);
+    set_stripe(busy[j]);
   }
-  return all_set;
 }
 
 void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
@@ -190,7 +244,8 @@ void BlockedFilter::stage_lines(const Hash128 *hs, size_t count, uint64_t *lines
 // add_keys calls prefetch_block(hs, n) one block before add_block(hs, n)
 // (the only caller), so the lines are already on their way here.
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
-  if (config_.concurrent() || split_) {
+  if (config_.concurrent()) return add_block_concurrent(hs, n);
+  if (split_) {
     for (size_t i = 0; i < n; ++i) (void)set_bits<false>(hs[i]);
     return;
   }
@@ -204,6 +259,7 @@ void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
 }
 
 void BlockedFilter::prefetch_block(const Hash128 *hs, size_t n) const {
+  if (config_.concurrent()) return;  // add_block_concurrent prefetches by region
   for (size_t i = 0; i < n; ++i) __builtin_prefetch(line_words(hs[i]), 1);
 }
 

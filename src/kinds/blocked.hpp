@@ -29,7 +29,9 @@
 // memory.
 //
 // Concurrent adds (BLOOM_FLAG_CONCURRENT) skip keys already present and
-// otherwise OR each probe's bit with a relaxed fetch_or; concurrent queries
+// otherwise set the bits under the lock of the line's region of the array
+// (stripe_locks.hpp), with relaxed atomic loads and stores; a batch sorts
+// its keys by region and takes each region's lock once. Concurrent queries
 // read the line's words with relaxed atomic loads (plain loads on x86), so
 // no insert is lost. XXH3-64 filters query through the kernel set's
 // concurrent key paths (with AVX2: the SIMD probe on atomically loaded
@@ -42,6 +44,7 @@
 #include "kinds/array_filter.hpp"
 #include "kinds/blocked_kernels.hpp"
 #include "kinds/blocked_line.hpp"
+#include "stripe_locks.hpp"
 
 namespace bloom::core {
 
@@ -82,12 +85,19 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   // The first word of h's line (or split block).
   uint64_t *line_words(Hash128 h) { return bits_.words() + line_of(h) * line_words_; }
   const uint64_t *line_words(Hash128 h) const { return bits_.words() + line_of(h) * line_words_; }
-  bool split_set_bits_concurrent(uint64_t *block, uint32_t x, bool report);
+  // Concurrent filters: every write holds the lock of its line's region
+  // (stripe_locks.hpp), so the bits are set with relaxed loads and stores,
+  // no locked instruction per word. Returns whether all were set before.
+  uint32_t stripe_of(uint64_t line) const { return static_cast<uint32_t>(line >> stripe_shift_); }
+  bool set_bits_locked(uint64_t *line, uint32_t x);
+  bool set_bits_concurrent(Hash128 h);
+  // A concurrent batch: sorted by region, one lock per region visited.
+  void add_block_concurrent(const Hash128 *hs, size_t n);
+  void make_stripes();
   void fill_split_info(Info &info) const;
   template <bool kPrefetch>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
-  // Sets h's bits; with kReport, returns whether all were set before (a
-  // concurrent filter then pays a compare-exchange loop per word).
+  // Sets h's bits; with kReport, returns whether all were set before.
   template <bool kReport>
   bool set_bits(Hash128 h);
   bool query_concurrent(Hash128 h) const;
@@ -104,6 +114,10 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   bool parquet_;
   uint32_t line_words_;
   uint64_t lines_;
+  // Concurrent filters only: the region locks; line l is in region
+  // l >> stripe_shift_ (< StripeLocks::kStripes).
+  std::unique_ptr<StripeLocks> stripes_;
+  uint32_t stripe_shift_ = 0;
   const blocked::Kernels *kernels_;
   // The lines and probes (k, the layout's multipliers) every path reads;
   // filled by install_key_query_paths.

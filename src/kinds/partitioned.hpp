@@ -37,6 +37,7 @@ class PartitionedFilter final : public ProbingArrayFilter<PartitionedFilter, Bit
 
  protected:
   void add_block(const Hash128 *hs, size_t n) override;
+  void prefetch_block(const Hash128 *hs, size_t n) const override;
   void query_block(const Hash128 *hs, size_t n, uint8_t *out) const override;
   void fill_info(Info &info) const override;
 
