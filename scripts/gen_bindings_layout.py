@@ -171,8 +171,19 @@ def literal(group: str, c: Const) -> str:
 
 
 def lower(short: str) -> str:
-    """The library's own spelling of a kind or hash name, and the JS/Python key of a flag or cap."""
+    """The JS/Python key of a flag or cap."""
     return short.lower()
+
+
+def library_name(short: str) -> str:
+    """The library's own spelling of a hash name (bloom_hash_name):
+    BITS_AND_BLOOMS -> bits-and-blooms."""
+    return short.lower().replace("_", "-")
+
+
+def js_key(name: str) -> str:
+    """A JavaScript object key: bare when it is an identifier, else quoted."""
+    return name if name.replace("_", "a").isalnum() and not name[0].isdigit() else f"'{name}'"
 
 
 # ---- writers ----------------------------------------------------------------
@@ -278,7 +289,7 @@ def node_js(api: Api) -> str:
         "/**\n * The C library's status codes, pinned forever.\n * @readonly\n * @enum {number}\n */\n",
         table("Status", "status", lambda c: c.short),
         "/** Hash names and their bloom_hash values. */\n",
-        table("HASHES", "hash", lambda c: lower(c.short)),
+        table("HASHES", "hash", lambda c: js_key(library_name(c.short))),
         "/** BLOOM_FLAG_* bits. */\n",
         table("FLAGS", "flag", lambda c: c.short),
         "/** BLOOM_CAP_* bits by the names kinds() reports. */\n",
