@@ -127,6 +127,7 @@ constexpr Kernels kPortable{
     {kPortableSplitKey, kPortableSplitKey},
     kPortableSplitConcurrentKey,
     {},
+    {},
     portable_add_keys_xxh3_64,
     {},
     portable_split_add_keys};

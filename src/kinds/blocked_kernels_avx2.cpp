@@ -249,6 +249,9 @@ __attribute__((target("avx2"))) inline void avx2_or_window(const uint8_t *t, __m
   const uint32_t o = static_cast<uint32_t>(_mm_extract_epi32(q, kLane));
   lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o)));
   hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o + 32)));
+  // One chain per register: left to itself, GCC ORed the windows as a tree,
+  // one more instruction per two windows.
+  __asm__("" : "+x"(lo), "+x"(hi));
 }
 
 // ORs the windows of lanes [4 kQuarter, kLanes) into lo and hi, four at a
@@ -307,30 +310,36 @@ __attribute__((target("avx2"))) void avx2_or_line(uint64_t *line, uint32_t x, co
   with_probe_class(p.k, add);
 }
 
-// One key's kK probes ORed into its (prefetched) line: each probe's word
-// (b >> 6) and 64-bit bit (1 << (b & 63)) computed eight lanes at a time,
-// then one scalar OR per probe.
+// A 32-bit word of a line, written through a type that may alias its
+// 64-bit words: line bit b is bit b % 32 of 32-bit word b / 32 on x86.
+using AliasedWord32 = uint32_t __attribute__((may_alias));
+
+// One key's kK probes ORed into its line: each probe's 32-bit word (b >> 5)
+// and bit (1 << (b & 31)) computed eight lanes at a time, then one scalar
+// OR per probe, so only the words that take a bit are written. 32-bit
+// words need one variable shift per eight probes where 64-bit ones need two
+// widenings and two shifts. The batch add calls it with the line prefetched
+// a block ahead; the single add of a filter whose lines are likely cached
+// with the line's fetch started just before (avx2_add_key_exact_k_in_cache).
 template <int kK>
 __attribute__((target("avx2"))) inline void avx2_or_probes_exact_k(uint64_t *line, uint32_t x,
                                                                    const Probes &p) {
   constexpr int kGroups = (kK + 7) / 8;
-  const __m256i one = _mm256_set1_epi64x(1);
+  auto *words = reinterpret_cast<AliasedWord32 *>(line);
+  const __m256i one = _mm256_abs_epi32(opaque_ones());  // two instructions, no constant to rebuild
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   alignas(32) uint32_t word[8 * kGroups];
-  alignas(32) uint64_t bit[8 * kGroups];
+  alignas(32) uint32_t bit[8 * kGroups];
   for (int g = 0; g < kGroups; ++g) {
     const __m256i xs =
         _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p.lane_mult + 8 * g)));
-    // b = xs >> 23: b >> 6 = xs >> 29, b & 63 = (xs << 3) >> 26.
-    _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 29));
-    const __m256i pos = _mm256_srli_epi32(_mm256_slli_epi32(xs, 3), 26);
+    // b = xs >> 23: b >> 5 = xs >> 28, b & 31 = (xs << 4) >> 27.
+    _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 28));
     _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g),
-                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(pos))));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g + 4),
-                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(pos, 1))));
+                       _mm256_sllv_epi32(one, _mm256_srli_epi32(_mm256_slli_epi32(xs, 4), 27)));
   }
 #pragma GCC unroll 16
-  for (int j = 0; j < kK; ++j) line[word[j]] |= bit[j];
+  for (int j = 0; j < kK; ++j) words[word[j]] |= bit[j];
 }
 
 // add_lines for exactly kK probes.
@@ -407,10 +416,37 @@ __attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *vi
   return 0;
 }
 
+// The same for a filter of at most kScalarOrAddBytes (Kernels::
+// add_exact_k_in_cache): the line's fetch started, then one scalar OR per
+// probe (avx2_or_probes_exact_k). With the line in a cache this holds fewer
+// instructions in the core than the windows' mask; with the line in DRAM
+// its kK stores, which commit in order behind the line's miss, made adds
+// slower than the windows' two (docs/PERFORMANCE.md, "Decisions the code
+// cites").
+template <bool kSeed0, int kK>
+__attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k_in_cache(const void *view, const void *key,
+                                                                           size_t len) {
+  const auto &v = *static_cast<const LineView *>(view);
+  constexpr ProbeClass kClass = kK <= 8 ? kOneGroup : kTwoGroups;
+  if (len > 16) [[unlikely]]
+    return avx2_add_long_key<kClass>(v, key, len);
+  const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
+  uint64_t *line = const_cast<uint64_t *>(line_of_hash64(v, h));
+  __builtin_prefetch(line, 1);
+  avx2_or_probes_exact_k<kK>(line, line_seed(h), v.probes);
+  return 0;
+}
+
 template <bool kSeed0, size_t... kKs>
 constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
     std::index_sequence<kKs...>) {
   return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
+}
+
+template <bool kSeed0, size_t... kKs>
+constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds_in_cache(
+    std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_key_exact_k_in_cache<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
 template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
@@ -580,6 +616,7 @@ constexpr Kernels kAvx2{
      {avx2_split_query_key<true>, avx2_split_query_keys<false>, avx2_split_add_key<true>}},
     {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr},
     {},
+    {},
     avx2_add_keys_any_k,
     {},
     avx2_split_add_keys};
@@ -591,9 +628,15 @@ constexpr Kernels kAvx2WithExactK = [] {
   constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto batches = exact_k_add_batches(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto any_seed_in_cache =
+      exact_k_adds_in_cache<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0_in_cache =
+      exact_k_adds_in_cache<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
     k.add_exact_k[0][i] = any_seed[i];
     k.add_exact_k[1][i] = seed0[i];
+    k.add_exact_k_in_cache[0][i] = any_seed_in_cache[i];
+    k.add_exact_k_in_cache[1][i] = seed0_in_cache[i];
     k.add_batch_exact_k[i] = batches[i];
   }
   return k;

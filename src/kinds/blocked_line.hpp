@@ -198,6 +198,12 @@ inline void query_keys_pipelined(const LineView &v, const void *const *keys, con
 // key by key, unstaged: their lines are at hand, and staging costs a batch
 // more than the prefetches save (docs/PERFORMANCE.md).
 inline constexpr uint64_t kUnstagedAddBytes = 512 * 1024;
+
+// Filters up to this size (about one core's share of a shared L3) take the
+// single add that ORs each probe into the line (Kernels::add_exact_k_in_cache);
+// larger ones, whose lines mostly come from DRAM, the one-bit windows
+// (docs/PERFORMANCE.md, "Decisions the code cites").
+inline constexpr uint64_t kScalarOrAddBytes = 4 * 1024 * 1024;
 template <uint32_t kWords, typename OrBits>
 inline void add_keys_pipelined(const LineView &v, const void *const *keys, const size_t *lens, size_t n,
                                OrBits &&or_bits) {
