@@ -136,7 +136,8 @@ struct Kernels {
   // blocks.
   using AddBatch = void (*)(const void *view, const void *const *keys, const size_t *lens, size_t n);
   AddBatch add_batch_any_k;
-  AddBatch add_batch_exact_k[kMaxExactAddK + 1];
+  // Indexed [seed is 0][k], as add_exact_k.
+  AddBatch add_batch_exact_k[2][kMaxExactAddK + 1];
   AddBatch split_add_batch;
 };
 

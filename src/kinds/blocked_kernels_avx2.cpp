@@ -320,7 +320,8 @@ using AliasedWord32 = uint32_t __attribute__((may_alias));
 // words need one variable shift per eight probes where 64-bit ones need two
 // widenings and two shifts. The batch add calls it with the line prefetched
 // a block ahead; the single add of a filter whose lines are likely cached
-// with the line's fetch started just before (avx2_add_key_exact_k_in_cache).
+// with the line's fetch started just before (avx2_add_key_exact_k with
+// kScalarOrs).
 template <int kK>
 __attribute__((target("avx2"))) inline void avx2_or_probes_exact_k(uint64_t *line, uint32_t x,
                                                                    const Probes &p) {
@@ -404,7 +405,14 @@ __attribute__((target("avx2"), flatten)) int avx2_add_key_xxh3_64(const void *vi
 // The same for a filter of exactly kK probes (Kernels::add_exact_k): kK
 // windows instead of the class's 8 or 16 lanes. At k = 12, four windows
 // (a load of their offset, two loads and two ORs each) fewer per add.
-template <bool kSeed0, int kK>
+// kScalarOrs (Kernels::add_exact_k_in_cache, filters of at most
+// kScalarOrAddBytes): the line's fetch started, then one scalar OR per
+// probe (avx2_or_probes_exact_k). With the line in a cache that holds fewer
+// instructions in the core than the windows' mask; with the line in DRAM
+// its kK stores, which commit in order behind the line's miss, made adds
+// slower than the windows' two (docs/PERFORMANCE.md, "Decisions the code
+// cites").
+template <bool kSeed0, int kK, bool kScalarOrs>
 __attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *view, const void *key,
                                                                   size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
@@ -412,41 +420,20 @@ __attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *vi
   if (len > 16) [[unlikely]]
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
-  avx2_line_or_lanes<kK>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
-  return 0;
-}
-
-// The same for a filter of at most kScalarOrAddBytes (Kernels::
-// add_exact_k_in_cache): the line's fetch started, then one scalar OR per
-// probe (avx2_or_probes_exact_k). With the line in a cache this holds fewer
-// instructions in the core than the windows' mask; with the line in DRAM
-// its kK stores, which commit in order behind the line's miss, made adds
-// slower than the windows' two (docs/PERFORMANCE.md, "Decisions the code
-// cites").
-template <bool kSeed0, int kK>
-__attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k_in_cache(const void *view, const void *key,
-                                                                           size_t len) {
-  const auto &v = *static_cast<const LineView *>(view);
-  constexpr ProbeClass kClass = kK <= 8 ? kOneGroup : kTwoGroups;
-  if (len > 16) [[unlikely]]
-    return avx2_add_long_key<kClass>(v, key, len);
-  const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
   uint64_t *line = const_cast<uint64_t *>(line_of_hash64(v, h));
-  __builtin_prefetch(line, 1);
-  avx2_or_probes_exact_k<kK>(line, line_seed(h), v.probes);
+  if constexpr (kScalarOrs) {
+    __builtin_prefetch(line, 1);
+    avx2_or_probes_exact_k<kK>(line, line_seed(h), v.probes);
+  } else {
+    avx2_line_or_lanes<kK>(line, line_seed(h), v.probes);
+  }
   return 0;
 }
 
-template <bool kSeed0, size_t... kKs>
+template <bool kSeed0, bool kScalarOrs, size_t... kKs>
 constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
     std::index_sequence<kKs...>) {
-  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
-}
-
-template <bool kSeed0, size_t... kKs>
-constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds_in_cache(
-    std::index_sequence<kKs...>) {
-  return {nullptr, avx2_add_key_exact_k_in_cache<kSeed0, static_cast<int>(kKs) + 1>...};
+  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1, kScalarOrs>...};
 }
 
 template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
@@ -552,26 +539,29 @@ __attribute__((target("avx2"), flatten)) int avx2_split_add_key(const void *view
 // the batch add's scalar ORs (avx2_or_probes_exact_k), which beat the single
 // add's one-bit windows once the line is in cache (8 fewer instructions per
 // key at k = 12; docs/PERFORMANCE.md, "Decisions the code cites").
-template <int kK>
+// kSeed0 (filters with seed 0): XXH3's seed folded into its constants, as
+// in the single add, which would otherwise run 3 instructions per key less.
+template <bool kSeed0, int kK>
 __attribute__((target("avx2"), flatten)) void avx2_add_keys_exact_k(const void *view, const void *const *keys,
                                                                     const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
   add_keys_pipelined<kLineWords>(
-      v, keys, lens, n, [&v](uint64_t * line, uint32_t seed) __attribute__((target("avx2"))) {
+      v, xxh3_seed_of<kSeed0>(v), keys, lens,
+      n, [&v](uint64_t * line, uint32_t seed) __attribute__((target("avx2"))) {
         avx2_or_probes_exact_k<kK>(line, seed, v.probes);
       });
 }
 
-template <size_t... kKs>
+template <bool kSeed0, size_t... kKs>
 constexpr std::array<Kernels::AddBatch, sizeof...(kKs) + 1> exact_k_add_batches(std::index_sequence<kKs...>) {
-  return {nullptr, avx2_add_keys_exact_k<static_cast<int>(kKs) + 1>...};
+  return {nullptr, avx2_add_keys_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
 // Other k (past kMaxExactAddK): scalar ORs, as avx2_add_lines.
 __attribute__((target("avx2"), flatten)) void avx2_add_keys_any_k(const void *view, const void *const *keys,
                                                                   const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
-  add_keys_pipelined<kLineWords>(v, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
+  add_keys_pipelined<kLineWords>(v, v.seed, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
     line_or_probes(line, seed, v.probes.k, v.probes.mult);
   });
 }
@@ -580,7 +570,7 @@ __attribute__((target("avx2"), flatten)) void avx2_split_add_keys(const void *vi
                                                                   const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
   add_keys_pipelined<split_block::kBlockWords>(
-      v, keys, lens, n, [](uint64_t * block, uint32_t seed) __attribute__((target("avx2"))) {
+      v, v.seed, keys, lens, n, [](uint64_t * block, uint32_t seed) __attribute__((target("avx2"))) {
         (void)avx2_split_or(block, seed);
       });
 }
@@ -621,23 +611,26 @@ constexpr Kernels kAvx2{
     {},
     avx2_split_add_keys};
 
-// Kernels::add_exact_k, filled in at compile time (an aggregate cannot
+// Kernels::add_exact_k and add_exact_k_in_cache, filled in at compile time (an aggregate cannot
 // take a pack expansion in place).
 constexpr Kernels kAvx2WithExactK = [] {
   Kernels k = kAvx2;
-  constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
-  constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
-  constexpr auto batches = exact_k_add_batches(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto any_seed = exact_k_adds<false, false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0 = exact_k_adds<true, false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches = exact_k_add_batches<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches_seed0 =
+      exact_k_add_batches<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto any_seed_in_cache =
-      exact_k_adds_in_cache<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+      exact_k_adds<false, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto seed0_in_cache =
-      exact_k_adds_in_cache<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+      exact_k_adds<true, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
     k.add_exact_k[0][i] = any_seed[i];
     k.add_exact_k[1][i] = seed0[i];
     k.add_exact_k_in_cache[0][i] = any_seed_in_cache[i];
     k.add_exact_k_in_cache[1][i] = seed0_in_cache[i];
-    k.add_batch_exact_k[i] = batches[i];
+    k.add_batch_exact_k[0][i] = batches[i];
+    k.add_batch_exact_k[1][i] = batches_seed0[i];
   }
   return k;
 }();
