@@ -94,11 +94,15 @@ void BlockedFilter::install_key_query_paths() {
     // Concurrent filters have none (key.add is null) and keep add_key.
     const uint32_t k = config_.hashes;
     const bool exact = k >= 1 && k <= blocked::Kernels::kMaxExactAddK;
-    const auto add_batch =
-        exact && kernels_->add_batch_exact_k[k] ? kernels_->add_batch_exact_k[k] : kernels_->add_batch_any_k;
+    const int seed0 = view_.seed == 0 ? 1 : 0;
+    const auto add_batch = exact && kernels_->add_batch_exact_k[seed0][k]
+                               ? kernels_->add_batch_exact_k[seed0][k]
+                               : kernels_->add_batch_any_k;
     if (key.add != nullptr) set_key_add_path({key.add, &view_, add_batch});
     if (!config_.concurrent() && exact) {
-      if (const auto add = kernels_->add_exact_k[view_.seed == 0 ? 1 : 0][k])
+      const bool in_cache = lines_ * line_words_ * sizeof(uint64_t) <= blocked::kScalarOrAddBytes;
+      const auto cached_add = in_cache ? kernels_->add_exact_k_in_cache[seed0][k] : nullptr;
+      if (const auto add = cached_add != nullptr ? cached_add : kernels_->add_exact_k[seed0][k])
         set_key_add_path({add, &view_, add_batch});
     }
   } else {

@@ -85,7 +85,7 @@ __attribute__((flatten)) int portable_split_add_key(const void *view, const void
 __attribute__((flatten)) void portable_add_keys_xxh3_64(const void *view, const void *const *keys,
                                                         const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
-  add_keys_pipelined<kLineWords>(v, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
+  add_keys_pipelined<kLineWords>(v, v.seed, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
     line_or_probes(line, seed, v.probes.k, v.probes.mult);
   });
 }
@@ -93,8 +93,9 @@ __attribute__((flatten)) void portable_add_keys_xxh3_64(const void *view, const 
 __attribute__((flatten)) void portable_split_add_keys(const void *view, const void *const *keys,
                                                       const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
-  add_keys_pipelined<split_block::kBlockWords>(
-      v, keys, lens, n, [](uint64_t *block, uint32_t seed) { (void)split_block::block_add(block, seed); });
+  add_keys_pipelined<split_block::kBlockWords>(v, v.seed, keys, lens, n, [](uint64_t *block, uint32_t seed) {
+    (void)split_block::block_add(block, seed);
+  });
 }
 
 bool portable_split_query(const uint64_t *block, uint32_t x) { return split_block::block_has(block, x); }
@@ -126,6 +127,7 @@ constexpr Kernels kPortable{
     portable_split_add,
     {kPortableSplitKey, kPortableSplitKey},
     kPortableSplitConcurrentKey,
+    {},
     {},
     portable_add_keys_xxh3_64,
     {},

@@ -124,6 +124,11 @@ struct Kernels {
   // 16), the same bits.
   static constexpr uint32_t kMaxExactAddK = 16;
   int (*add_exact_k[2][kMaxExactAddK + 1])(const void *view, const void *key, size_t len);
+  // The same for filters of at most kScalarOrAddBytes (blocked_line.hpp),
+  // whose lines are likely in a cache: one scalar OR per probe into the
+  // line instead of a mask built from windows (null where a set has none:
+  // then add_exact_k).
+  int (*add_exact_k_in_cache[2][kMaxExactAddK + 1])(const void *view, const void *key, size_t len);
   // Batch adds (bloom_add_batch) of the filters that have a single-key add:
   // each key hashed with XXH3-64 straight to its line, prefetched a block
   // ahead, its bits ORed in (blocked_line.hpp's add_keys_pipelined). Any k;
@@ -131,7 +136,8 @@ struct Kernels {
   // blocks.
   using AddBatch = void (*)(const void *view, const void *const *keys, const size_t *lens, size_t n);
   AddBatch add_batch_any_k;
-  AddBatch add_batch_exact_k[kMaxExactAddK + 1];
+  // Indexed [seed is 0][k], as add_exact_k.
+  AddBatch add_batch_exact_k[2][kMaxExactAddK + 1];
   AddBatch split_add_batch;
 };
 

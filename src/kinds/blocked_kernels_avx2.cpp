@@ -249,6 +249,9 @@ __attribute__((target("avx2"))) inline void avx2_or_window(const uint8_t *t, __m
   const uint32_t o = static_cast<uint32_t>(_mm_extract_epi32(q, kLane));
   lo = _mm256_or_si256(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o)));
   hi = _mm256_or_si256(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(t + o + 32)));
+  // One chain per register: left to itself, GCC ORed the windows as a tree,
+  // one more instruction per two windows.
+  __asm__("" : "+x"(lo), "+x"(hi));
 }
 
 // ORs the windows of lanes [4 kQuarter, kLanes) into lo and hi, four at a
@@ -307,30 +310,37 @@ __attribute__((target("avx2"))) void avx2_or_line(uint64_t *line, uint32_t x, co
   with_probe_class(p.k, add);
 }
 
-// One key's kK probes ORed into its (prefetched) line: each probe's word
-// (b >> 6) and 64-bit bit (1 << (b & 63)) computed eight lanes at a time,
-// then one scalar OR per probe.
+// A 32-bit word of a line, written through a type that may alias its
+// 64-bit words: line bit b is bit b % 32 of 32-bit word b / 32 on x86.
+using AliasedWord32 = uint32_t __attribute__((may_alias));
+
+// One key's kK probes ORed into its line: each probe's 32-bit word (b >> 5)
+// and bit (1 << (b & 31)) computed eight lanes at a time, then one scalar
+// OR per probe, so only the words that take a bit are written. 32-bit
+// words need one variable shift per eight probes where 64-bit ones need two
+// widenings and two shifts. The batch add calls it with the line prefetched
+// a block ahead; the single add of a filter whose lines are likely cached
+// with the line's fetch started just before (avx2_add_key_exact_k with
+// kScalarOrs).
 template <int kK>
 __attribute__((target("avx2"))) inline void avx2_or_probes_exact_k(uint64_t *line, uint32_t x,
                                                                    const Probes &p) {
   constexpr int kGroups = (kK + 7) / 8;
-  const __m256i one = _mm256_set1_epi64x(1);
+  auto *words = reinterpret_cast<AliasedWord32 *>(line);
+  const __m256i one = _mm256_abs_epi32(opaque_ones());  // two instructions, no constant to rebuild
   const __m256i base = _mm256_set1_epi32(static_cast<int>(x));
   alignas(32) uint32_t word[8 * kGroups];
-  alignas(32) uint64_t bit[8 * kGroups];
+  alignas(32) uint32_t bit[8 * kGroups];
   for (int g = 0; g < kGroups; ++g) {
     const __m256i xs =
         _mm256_mullo_epi32(base, _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p.lane_mult + 8 * g)));
-    // b = xs >> 23: b >> 6 = xs >> 29, b & 63 = (xs << 3) >> 26.
-    _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 29));
-    const __m256i pos = _mm256_srli_epi32(_mm256_slli_epi32(xs, 3), 26);
+    // b = xs >> 23: b >> 5 = xs >> 28, b & 31 = (xs << 4) >> 27.
+    _mm256_store_si256(reinterpret_cast<__m256i *>(word + 8 * g), _mm256_srli_epi32(xs, 28));
     _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g),
-                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(pos))));
-    _mm256_store_si256(reinterpret_cast<__m256i *>(bit + 8 * g + 4),
-                       _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256(pos, 1))));
+                       _mm256_sllv_epi32(one, _mm256_srli_epi32(_mm256_slli_epi32(xs, 4), 27)));
   }
 #pragma GCC unroll 16
-  for (int j = 0; j < kK; ++j) line[word[j]] |= bit[j];
+  for (int j = 0; j < kK; ++j) words[word[j]] |= bit[j];
 }
 
 // add_lines for exactly kK probes.
@@ -395,7 +405,14 @@ __attribute__((target("avx2"), flatten)) int avx2_add_key_xxh3_64(const void *vi
 // The same for a filter of exactly kK probes (Kernels::add_exact_k): kK
 // windows instead of the class's 8 or 16 lanes. At k = 12, four windows
 // (a load of their offset, two loads and two ORs each) fewer per add.
-template <bool kSeed0, int kK>
+// kScalarOrs (Kernels::add_exact_k_in_cache, filters of at most
+// kScalarOrAddBytes): the line's fetch started, then one scalar OR per
+// probe (avx2_or_probes_exact_k). With the line in a cache that holds fewer
+// instructions in the core than the windows' mask; with the line in DRAM
+// its kK stores, which commit in order behind the line's miss, made adds
+// slower than the windows' two (docs/PERFORMANCE.md, "Decisions the code
+// cites").
+template <bool kSeed0, int kK, bool kScalarOrs>
 __attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *view, const void *key,
                                                                   size_t len) {
   const auto &v = *static_cast<const LineView *>(view);
@@ -403,14 +420,20 @@ __attribute__((target("avx2"), flatten)) int avx2_add_key_exact_k(const void *vi
   if (len > 16) [[unlikely]]
     return avx2_add_long_key<kClass>(v, key, len);
   const uint64_t h = XXH3_64bits_withSeed(key, len, xxh3_seed_of<kSeed0>(v));
-  avx2_line_or_lanes<kK>(const_cast<uint64_t *>(line_of_hash64(v, h)), line_seed(h), v.probes);
+  uint64_t *line = const_cast<uint64_t *>(line_of_hash64(v, h));
+  if constexpr (kScalarOrs) {
+    __builtin_prefetch(line, 1);
+    avx2_or_probes_exact_k<kK>(line, line_seed(h), v.probes);
+  } else {
+    avx2_line_or_lanes<kK>(line, line_seed(h), v.probes);
+  }
   return 0;
 }
 
-template <bool kSeed0, size_t... kKs>
+template <bool kSeed0, bool kScalarOrs, size_t... kKs>
 constexpr std::array<int (*)(const void *, const void *, size_t), sizeof...(kKs) + 1> exact_k_adds(
     std::index_sequence<kKs...>) {
-  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
+  return {nullptr, avx2_add_key_exact_k<kSeed0, static_cast<int>(kKs) + 1, kScalarOrs>...};
 }
 
 template <bool kSeed0, ProbeClass kClass, bool kAtomic = false>
@@ -516,26 +539,29 @@ __attribute__((target("avx2"), flatten)) int avx2_split_add_key(const void *view
 // the batch add's scalar ORs (avx2_or_probes_exact_k), which beat the single
 // add's one-bit windows once the line is in cache (8 fewer instructions per
 // key at k = 12; docs/PERFORMANCE.md, "Decisions the code cites").
-template <int kK>
+// kSeed0 (filters with seed 0): XXH3's seed folded into its constants, as
+// in the single add, which would otherwise run 3 instructions per key less.
+template <bool kSeed0, int kK>
 __attribute__((target("avx2"), flatten)) void avx2_add_keys_exact_k(const void *view, const void *const *keys,
                                                                     const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
   add_keys_pipelined<kLineWords>(
-      v, keys, lens, n, [&v](uint64_t * line, uint32_t seed) __attribute__((target("avx2"))) {
+      v, xxh3_seed_of<kSeed0>(v), keys, lens,
+      n, [&v](uint64_t * line, uint32_t seed) __attribute__((target("avx2"))) {
         avx2_or_probes_exact_k<kK>(line, seed, v.probes);
       });
 }
 
-template <size_t... kKs>
+template <bool kSeed0, size_t... kKs>
 constexpr std::array<Kernels::AddBatch, sizeof...(kKs) + 1> exact_k_add_batches(std::index_sequence<kKs...>) {
-  return {nullptr, avx2_add_keys_exact_k<static_cast<int>(kKs) + 1>...};
+  return {nullptr, avx2_add_keys_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
 // Other k (past kMaxExactAddK): scalar ORs, as avx2_add_lines.
 __attribute__((target("avx2"), flatten)) void avx2_add_keys_any_k(const void *view, const void *const *keys,
                                                                   const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
-  add_keys_pipelined<kLineWords>(v, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
+  add_keys_pipelined<kLineWords>(v, v.seed, keys, lens, n, [&v](uint64_t *line, uint32_t seed) {
     line_or_probes(line, seed, v.probes.k, v.probes.mult);
   });
 }
@@ -544,7 +570,7 @@ __attribute__((target("avx2"), flatten)) void avx2_split_add_keys(const void *vi
                                                                   const size_t *lens, size_t n) {
   const auto &v = *static_cast<const LineView *>(view);
   add_keys_pipelined<split_block::kBlockWords>(
-      v, keys, lens, n, [](uint64_t * block, uint32_t seed) __attribute__((target("avx2"))) {
+      v, v.seed, keys, lens, n, [](uint64_t * block, uint32_t seed) __attribute__((target("avx2"))) {
         (void)avx2_split_or(block, seed);
       });
 }
@@ -580,21 +606,31 @@ constexpr Kernels kAvx2{
      {avx2_split_query_key<true>, avx2_split_query_keys<false>, avx2_split_add_key<true>}},
     {avx2_split_query_key<false, true>, avx2_split_query_keys<true>, nullptr},
     {},
+    {},
     avx2_add_keys_any_k,
     {},
     avx2_split_add_keys};
 
-// Kernels::add_exact_k, filled in at compile time (an aggregate cannot
+// Kernels::add_exact_k and add_exact_k_in_cache, filled in at compile time (an aggregate cannot
 // take a pack expansion in place).
 constexpr Kernels kAvx2WithExactK = [] {
   Kernels k = kAvx2;
-  constexpr auto any_seed = exact_k_adds<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
-  constexpr auto seed0 = exact_k_adds<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
-  constexpr auto batches = exact_k_add_batches(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto any_seed = exact_k_adds<false, false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0 = exact_k_adds<true, false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches = exact_k_add_batches<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches_seed0 =
+      exact_k_add_batches<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto any_seed_in_cache =
+      exact_k_adds<false, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto seed0_in_cache =
+      exact_k_adds<true, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
     k.add_exact_k[0][i] = any_seed[i];
     k.add_exact_k[1][i] = seed0[i];
-    k.add_batch_exact_k[i] = batches[i];
+    k.add_exact_k_in_cache[0][i] = any_seed_in_cache[i];
+    k.add_exact_k_in_cache[1][i] = seed0_in_cache[i];
+    k.add_batch_exact_k[0][i] = batches[i];
+    k.add_batch_exact_k[1][i] = batches_seed0[i];
   }
   return k;
 }();

@@ -188,24 +188,34 @@ inline void query_keys_pipelined(const LineView &v, const void *const *keys, con
       });
 }
 
+// Filters up to this size (about one core's share of a shared L3) take the
+// single add that ORs each probe into the line (Kernels::add_exact_k_in_cache);
+// larger ones, whose lines mostly come from DRAM, the one-bit windows
+// (docs/PERFORMANCE.md, "Decisions the code cites").
+inline constexpr uint64_t kScalarOrAddBytes = 4 * 1024 * 1024;
+
 // A batch add, software-pipelined as the batch query: block b + 1 is
 // hashed (XXH3-64, key by key) and its lines prefetched for writing before
 // block b's bits are ORed in by or_bits(line, seed). kWords is the line's
 // size in 64-bit words (8, or 4 for split blocks). Hashing straight to the
 // line, with no 128-bit value, no filing by length class and no virtual
-// call per block, is what lets a batch add cost no more than single adds.
+// call per block, is what keeps a batch add at about a single add's cost
+// where lines are cached and far below it past the caches.
 // Filters up to this size (a core's L2 on the CPUs measured) are added to
 // key by key, unstaged: their lines are at hand, and staging costs a batch
 // more than the prefetches save (docs/PERFORMANCE.md).
 inline constexpr uint64_t kUnstagedAddBytes = 512 * 1024;
+
+// seed is v.seed, or 0 where the caller knows it is (seed-0 kernels, whose
+// XXH3 constants then fold as the single add's do).
 template <uint32_t kWords, typename OrBits>
-inline void add_keys_pipelined(const LineView &v, const void *const *keys, const size_t *lens, size_t n,
-                               OrBits &&or_bits) {
+inline void add_keys_pipelined(const LineView &v, uint64_t seed, const void *const *keys, const size_t *lens,
+                               size_t n, OrBits &&or_bits) {
   // The filter's own memory (LineView holds it as const for queries).
   auto *const words = const_cast<uint64_t *>(v.words);
   if (v.lines * kWords * sizeof(uint64_t) <= kUnstagedAddBytes) {
     for (size_t i = 0; i < n; ++i) {
-      const uint64_t h = xxh3_64_short_inline(keys[i], lens[i], v.seed);
+      const uint64_t h = xxh3_64_short_inline(keys[i], lens[i], seed);
       or_bits(words + reduce_range(h, v.lines) * kWords, line_seed(h));
     }
     return;
@@ -216,7 +226,7 @@ inline void add_keys_pipelined(const LineView &v, const void *const *keys, const
       n,
       [&](size_t start, size_t count, size_t slot) {
         for (size_t i = 0; i < count; ++i) {
-          const uint64_t h = xxh3_64_short_inline(keys[start + i], lens[start + i], v.seed);
+          const uint64_t h = xxh3_64_short_inline(keys[start + i], lens[start + i], seed);
           seeds[slot][i] = line_seed(h);
           lines[slot][i] = words + reduce_range(h, v.lines) * kWords;
           __builtin_prefetch(lines[slot][i], 1);

@@ -7,6 +7,7 @@
 // filters (whose kernels read the line with relaxed atomic loads).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -191,42 +192,63 @@ TEST(BlockedKeyPaths, OnlyXxh3FiltersTakeTheKeyPaths) {
   }
 }
 
-// bloom_add's key-level add (Filter::add_key_installed, KeyKernels::add) sets
-// exactly the bits of the generic path -- hash with the filter's Hasher,
-// then set the line's bits through the portable loop -- for every kernel
-// set, every k, both seeds and every XXH3 length class, and counts the key.
+// Adds keys through bloom_add's key-level add (Filter::add_key_installed,
+// KeyKernels::add) of every kernel set, and expects exactly the bits of the
+// generic path -- hash with the filter's Hasher, then set the line's bits
+// through the portable loop -- and the key count.
+void expect_key_level_add_matches_generic(uint64_t capacity, uint64_t seed, uint32_t k,
+                                          const std::vector<std::string> &keys) {
+  auto want = make_blocked(capacity, 1e-3, seed, k);
+  auto &want_blocked = static_cast<BlockedFilter &>(*want);
+  want_blocked.use_kernels(core::blocked::portable_kernels());
+  for (const auto &key : keys) {
+    const core::Hash128 h = want->hasher()(key.data(), key.size());
+    // The portable line add: the bits blocked_line.hpp's layout pins.
+    auto *words = const_cast<uint64_t *>(want_blocked.bit_array().words());
+    ASSERT_TRUE(want->config().blocked_layout2());
+    (void)core::blocked::line_add(words + core::reduce_range(h.h1, want_blocked.lines()) * 8,
+                                  core::blocked::line_seed(h.h2), k, core::blocked::kSaltMultipliers.data());
+  }
+  for (const Kernels *set : kernel_sets()) {
+    auto got = make_blocked(capacity, 1e-3, seed, k);
+    auto &got_blocked = static_cast<BlockedFilter &>(*got);
+    got_blocked.use_kernels(*set);
+    ASSERT_TRUE(got->has_key_add()) << set->name;
+    for (const auto &key : keys) got->add_key_installed(key.data(), key.size());
+    EXPECT_EQ(got->keys_added(), keys.size());
+    const uint64_t *g = got_blocked.bit_array().words();
+    const uint64_t *w = want_blocked.bit_array().words();
+    const uint64_t n = got_blocked.bit_array().word_count();
+    const auto diff = std::mismatch(g, g + n, w);
+    ASSERT_EQ(diff.first, g + n) << set->name << " k = " << k << " seed " << seed << " word "
+                                 << (diff.first - g) << " capacity " << capacity;
+  }
+}
+
+// Small filters (Kernels::add_exact_k_in_cache for k <= 16): every k, both
+// seeds, every XXH3 length class.
 TEST(BlockedKeyPaths, KeyLevelAddSetsExactlyTheGenericBits) {
   std::vector<uint32_t> ks;
   for (uint32_t k = 1; k <= 20; ++k) ks.push_back(k);
   for (uint32_t k : {24u, 31u, 33u, 64u}) ks.push_back(k);
   const auto keys = keys_of_all_lengths("add-", 6);
   for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
-    for (uint32_t k : ks) {
-      auto want = make_blocked(2000, 1e-3, seed, k);
-      auto &want_blocked = static_cast<BlockedFilter &>(*want);
-      want_blocked.use_kernels(core::blocked::portable_kernels());
-      for (const auto &key : keys) {
-        const core::Hash128 h = want->hasher()(key.data(), key.size());
-        // The portable line add: the bits blocked_line.hpp's layout pins.
-        auto *words = const_cast<uint64_t *>(want_blocked.bit_array().words());
-        ASSERT_TRUE(want->config().blocked_layout2());
-        (void)core::blocked::line_add(words + core::reduce_range(h.h1, want_blocked.lines()) * 8,
-                                      core::blocked::line_seed(h.h2), k,
-                                      core::blocked::kSaltMultipliers.data());
-      }
-      for (const Kernels *set : kernel_sets()) {
-        auto got = make_blocked(2000, 1e-3, seed, k);
-        auto &got_blocked = static_cast<BlockedFilter &>(*got);
-        got_blocked.use_kernels(*set);
-        ASSERT_TRUE(got->has_key_add()) << set->name;
-        for (const auto &key : keys) got->add_key_installed(key.data(), key.size());
-        EXPECT_EQ(got->keys_added(), keys.size());
-        const uint64_t words = got_blocked.bit_array().word_count();
-        for (uint64_t w = 0; w < words; ++w)
-          ASSERT_EQ(got_blocked.bit_array().words()[w], want_blocked.bit_array().words()[w])
-              << set->name << " k = " << k << " seed " << seed << " word " << w;
-      }
-    }
+    for (uint32_t k : ks) expect_key_level_add_matches_generic(2000, seed, k, keys);
+}
+
+// Filters past kScalarOrAddBytes take the one-bit windows
+// (Kernels::add_exact_k) instead of the scalar ORs: the same bits.
+TEST(BlockedKeyPaths, KeyLevelAddOfALargeFilterSetsExactlyTheGenericBits) {
+  const uint64_t capacity = 3000000;
+  {
+    auto probe = make_blocked(capacity, 1e-3, 0, 12);
+    const auto &blocked = static_cast<BlockedFilter &>(*probe);
+    ASSERT_GT(blocked.bit_array().word_count() * sizeof(uint64_t), core::blocked::kScalarOrAddBytes);
+  }
+  const auto keys = keys_of_all_lengths("large-", 6);
+  for (uint64_t seed : {uint64_t{0}, uint64_t{0x5eed}})
+    for (uint32_t k : {1u, 7u, 8u, 9u, 12u, 16u, 17u})
+      expect_key_level_add_matches_generic(capacity, seed, k, keys);
 }
 
 std::vector<const void *> pointers_of(const std::vector<std::string> &keys) {
