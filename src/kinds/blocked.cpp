@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -166,10 +167,10 @@ bool BlockedFilter::set_bits(Hash128 h) {
 // (a counting sort), then visits each region once, holding its lock for all
 // of its keys: one locked instruction per region, where ORing each probe
 // atomically took one per bit. Requesting the lines only a region ahead
-// left most of them still on the way when the region was set. The walk starts at the first key's
-// region, and a region another thread holds is left for the end, so
-// threads adding batches at once do not queue behind each other region
-// after region.
+// left most of them still on the way when the region was set. The walk
+// starts at the first key's region, and a region another thread holds is
+// left for the end, so threads adding batches at once do not queue behind
+// each other region after region.
 void BlockedFilter::add_block_concurrent(const Hash128 *hs, size_t n) {
   if (n == 0) return;
   constexpr uint32_t kStripes = StripeLocks::kStripes;
