@@ -213,7 +213,15 @@ void BlockedFilter::add_block_concurrent(const Hash128 *hs, size_t n) {
 
 void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
 
-bool BlockedFilter::test_and_add(Hash128 h) { return set_bits<true>(h); }
+// A key already present is answered by a read alone and its line is not
+// written, as on the other bit kinds: pages shared with a forked process
+// (a Redis BGSAVE child) stay shared for adds that change nothing.
+bool BlockedFilter::test_and_add(Hash128 h) {
+  if (config_.concurrent()) return set_bits_concurrent(h);
+  if (query(h)) return true;
+  (void)set_bits<false>(h);
+  return false;
+}
 
 bool BlockedFilter::query_concurrent(Hash128 h) const {
   if (split_) [[unlikely]]

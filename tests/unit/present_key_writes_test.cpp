@@ -46,13 +46,18 @@ struct Case {
   const char *name;
   int kind;
   int hash;
+  uint32_t flags = 0;
 };
 
 TEST(PresentKeyWrites, TestAndAddOfAPresentKeyLeavesTheBitsUntouched) {
-  const Case cases[] = {{"classic", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3},
-                        {"classic, redisbloom hash", BLOOM_KIND_CLASSIC, BLOOM_HASH_REDISBLOOM},
-                        {"classic, bits-and-blooms hash", BLOOM_KIND_CLASSIC, BLOOM_HASH_BITS_AND_BLOOMS},
-                        {"partitioned", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3}};
+  const Case cases[] = {
+      {"classic", BLOOM_KIND_CLASSIC, BLOOM_HASH_XXH3},
+      {"classic, redisbloom hash", BLOOM_KIND_CLASSIC, BLOOM_HASH_REDISBLOOM},
+      {"classic, bits-and-blooms hash", BLOOM_KIND_CLASSIC, BLOOM_HASH_BITS_AND_BLOOMS},
+      {"partitioned", BLOOM_KIND_PARTITIONED, BLOOM_HASH_XXH3},
+      {"blocked", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3},
+      {"blocked, split blocks", BLOOM_KIND_BLOCKED, BLOOM_HASH_XXH3, BLOOM_FLAG_SPLIT_BLOCK},
+      {"blocked, parquet hash", BLOOM_KIND_BLOCKED, BLOOM_HASH_PARQUET, BLOOM_FLAG_SPLIT_BLOCK}};
   for (const Case &c : cases) {
     SCOPED_TRACE(c.name);
     Arena arena;
@@ -62,6 +67,7 @@ TEST(PresentKeyWrites, TestAndAddOfAPresentKeyLeavesTheBitsUntouched) {
     bloom_options_init(&o);
     o.kind = c.kind;
     o.hash = c.hash;
+    o.flags = c.flags;
     o.capacity = 20000;
     o.fp_rate = 0.01;
     bloom_filter *f = nullptr;
