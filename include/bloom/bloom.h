@@ -258,7 +258,10 @@ BLOOM_API int bloom_query(const bloom_filter *f, const void *key, size_t len);
 /* Add the key and report whether it may have been present before: 0 = it
  * was certainly new (and is now added), 1 = it may have been present,
  * negative = a bloom_status. With BLOOM_FLAG_CONCURRENT, when several
- * threads add the same new key at once exactly one of them is told 0. */
+ * threads add the same new key at once exactly one of them is told 0.
+ * On classic, partitioned and blocked filters a key answered 1 is found by
+ * reads alone: its bits are not written again, so memory shared with a
+ * forked process stays shared. */
 BLOOM_API int bloom_test_and_add(bloom_filter *f, const void *key, size_t len);
 
 /* Window filters (BLOOM_KIND_WINDOW): an age-partitioned Bloom filter
