@@ -131,7 +131,8 @@ constexpr Kernels kPortable{
     {},
     portable_add_keys_xxh3_64,
     {},
-    portable_split_add_keys};
+    portable_split_add_keys,
+    {}};
 
 }  // namespace
 

@@ -139,6 +139,10 @@ struct Kernels {
   // Indexed [seed is 0][k], as add_exact_k.
   AddBatch add_batch_exact_k[2][kMaxExactAddK + 1];
   AddBatch split_add_batch;
+  // Batches into filters of at most kScalarOrAddBytes: add_exact_k_in_cache
+  // key by key, indexed as add_exact_k (null where a set has none). Last,
+  // so that the kernel sets' positional initializers leave it empty.
+  AddBatch add_batch_exact_k_in_cache[2][kMaxExactAddK + 1];
 };
 
 const Kernels &portable_kernels();

@@ -557,6 +557,24 @@ constexpr std::array<Kernels::AddBatch, sizeof...(kKs) + 1> exact_k_add_batches(
   return {nullptr, avx2_add_keys_exact_k<kSeed0, static_cast<int>(kKs) + 1>...};
 }
 
+// Batches into filters of at most kScalarOrAddBytes: the single add's own
+// code key by key (Kernels::add_batch_exact_k_in_cache). Where the lines
+// are cached, staging them for prefetches costs more than it saves, and
+// the pipelined batch loop measured 2-12 % above single adds (256 KiB and
+// 1 MiB filters, docs/PERFORMANCE.md).
+template <bool kSeed0, int kK>
+__attribute__((target("avx2"), flatten)) void avx2_add_keys_exact_k_in_cache(const void *view,
+                                                                             const void *const *keys,
+                                                                             const size_t *lens, size_t n) {
+  for (size_t i = 0; i < n; ++i) (void)avx2_add_key_exact_k<kSeed0, kK, true>(view, keys[i], lens[i]);
+}
+
+template <bool kSeed0, size_t... kKs>
+constexpr std::array<Kernels::AddBatch, sizeof...(kKs) + 1> exact_k_add_batches_in_cache(
+    std::index_sequence<kKs...>) {
+  return {nullptr, avx2_add_keys_exact_k_in_cache<kSeed0, static_cast<int>(kKs) + 1>...};
+}
+
 // Other k (past kMaxExactAddK): scalar ORs, as avx2_add_lines.
 __attribute__((target("avx2"), flatten)) void avx2_add_keys_any_k(const void *view, const void *const *keys,
                                                                   const size_t *lens, size_t n) {
@@ -609,7 +627,8 @@ constexpr Kernels kAvx2{
     {},
     avx2_add_keys_any_k,
     {},
-    avx2_split_add_keys};
+    avx2_split_add_keys,
+    {}};
 
 // Kernels::add_exact_k and add_exact_k_in_cache, filled in at compile time (an aggregate cannot
 // take a pack expansion in place).
@@ -624,7 +643,13 @@ constexpr Kernels kAvx2WithExactK = [] {
       exact_k_adds<false, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   constexpr auto seed0_in_cache =
       exact_k_adds<true, true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches_in_cache =
+      exact_k_add_batches_in_cache<false>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
+  constexpr auto batches_seed0_in_cache =
+      exact_k_add_batches_in_cache<true>(std::make_index_sequence<Kernels::kMaxExactAddK>{});
   for (size_t i = 0; i <= Kernels::kMaxExactAddK; ++i) {
+    k.add_batch_exact_k_in_cache[0][i] = batches_in_cache[i];
+    k.add_batch_exact_k_in_cache[1][i] = batches_seed0_in_cache[i];
     k.add_exact_k[0][i] = any_seed[i];
     k.add_exact_k[1][i] = seed0[i];
     k.add_exact_k_in_cache[0][i] = any_seed_in_cache[i];
