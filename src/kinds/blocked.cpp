@@ -154,18 +154,21 @@ bool BlockedFilter::set_bits_concurrent(Hash128 h) {
   return set_bits_locked(bits_.words() + line * line_words_, blocked::line_seed(h.h2));
 }
 
-template <bool kReport>
-bool BlockedFilter::set_bits(Hash128 h) {
-  if (config_.concurrent()) return set_bits_concurrent(h);
+void BlockedFilter::set_bits(Hash128 h) {
+  if (config_.concurrent()) {
+    (void)set_bits_concurrent(h);
+    return;
+  }
   uint64_t *line = line_words(h);
   const uint32_t x = blocked::line_seed(h.h2);
   if (split_) [[unlikely]] {
-    if (parquet_) return split_block::block_add(line, x, split_block::kParquetSalts);
-    return kernels_->split_add(line, x);
+    if (parquet_)
+      (void)split_block::block_add(line, x, split_block::kParquetSalts);
+    else
+      (void)kernels_->split_add(line, x);
+    return;
   }
-  if constexpr (kReport) return kernels_->add_line(line, x, view_.probes);
   kernels_->or_line(line, x, view_.probes);
-  return false;
 }
 
 // Requests every key's line (for writing) while sorting the keys by region
@@ -216,7 +219,7 @@ void BlockedFilter::add_block_concurrent(const Hash128 *hs, size_t n) {
   }
 }
 
-void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
+void BlockedFilter::add(Hash128 h) { set_bits(h); }
 
 // A key already present is answered by a read alone and its line is not
 // written, as on the other bit kinds: pages shared with a forked process
@@ -224,7 +227,7 @@ void BlockedFilter::add(Hash128 h) { (void)set_bits<false>(h); }
 bool BlockedFilter::test_and_add(Hash128 h) {
   if (config_.concurrent()) return set_bits_concurrent(h);
   if (query(h)) return true;
-  (void)set_bits<false>(h);
+  set_bits(h);
   return false;
 }
 
@@ -264,7 +267,7 @@ void BlockedFilter::stage_lines(const Hash128 *hs, size_t count, uint64_t *lines
 void BlockedFilter::add_block(const Hash128 *hs, size_t n) {
   if (config_.concurrent()) return add_block_concurrent(hs, n);
   if (split_) {
-    for (size_t i = 0; i < n; ++i) (void)set_bits<false>(hs[i]);
+    for (size_t i = 0; i < n; ++i) set_bits(hs[i]);
     return;
   }
   uint64_t lines[kBatchBlock];

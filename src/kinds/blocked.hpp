@@ -97,9 +97,8 @@ class BlockedFilter final : public ArrayFilter<BlockedFilter, BitArray> {
   void fill_split_info(Info &info) const;
   template <bool kPrefetch>
   void stage_lines(const Hash128 *hs, size_t count, uint64_t *lines, uint32_t *seeds) const;
-  // Sets h's bits; with kReport, returns whether all were set before.
-  template <bool kReport>
-  bool set_bits(Hash128 h);
+  // Sets h's bits (a concurrent filter's under its region's lock).
+  void set_bits(Hash128 h);
   bool query_concurrent(Hash128 h) const;
   // Fills view_ (every path's probes) and routes bloom_query /
   // bloom_query_batch straight into the kernels when the filter hashes with
