@@ -144,6 +144,21 @@ inline void check_bounded_growth(const bloom_filter *loaded) {
   bloom_destroy(f);
 }
 
+// What holds for any load of untrusted bytes (deserialize or import),
+// checked right after the call: no array larger than the input, and a
+// refusal has a refusal status, no handle and a message. Returns whether
+// the load succeeded.
+inline bool loaded_within_bounds(bloom_status s, const bloom_filter *f, size_t input_size) {
+  const core::AllocationStats st = core::allocation_stats();
+  FUZZ_CHECK(st.array_bytes <= input_size, "allocated %llu bytes for a %zu-byte input",
+             static_cast<unsigned long long>(st.array_bytes), input_size);
+  if (s == BLOOM_OK) return true;
+  FUZZ_CHECK(f == nullptr, "failed load left a handle");
+  FUZZ_CHECK(test::is_refusal_status(s), "unexpected status %d", s);
+  FUZZ_CHECK(bloom_last_error()[0] != '\0', "no message");
+  return false;
+}
+
 // Deserializes input and checks what holds for any input: a refusal has a
 // refusal status, no handle and a message; no load allocates arrays larger
 // than the input; an accepted image re-serializes to the input less the
@@ -153,15 +168,7 @@ inline bloom_filter *load_checked(const std::vector<unsigned char> &input) {
   core::reset_allocation_stats();
   bloom_filter *f = nullptr;
   const bloom_status s = bloom_deserialize(input.data(), input.size(), &f);
-  const core::AllocationStats st = core::allocation_stats();
-  FUZZ_CHECK(st.array_bytes <= input.size(), "allocated %llu bytes for a %zu-byte input",
-             static_cast<unsigned long long>(st.array_bytes), input.size());
-  if (s != BLOOM_OK) {
-    FUZZ_CHECK(f == nullptr, "failed load left a handle");
-    FUZZ_CHECK(test::is_refusal_status(s), "unexpected status %d", s);
-    FUZZ_CHECK(bloom_last_error()[0] != '\0', "no message");
-    return nullptr;
-  }
+  if (!loaded_within_bounds(s, f, input.size())) return nullptr;
   const std::vector<unsigned char> again = serialize(f);
   FUZZ_CHECK(again == test::normalized(input), "accepted image re-serializes differently");
   bloom_filter *copy = nullptr;
