@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // blocked_view_api.cpp -- bloom_get_blocked_view: where a blocked filter's
-// bits are, for the header-only probe (include/bloom/bloom_probe.h).
+// bits are, for the header-only probe (include/bloom/bloom_probe.h); and
+// bloom_blocked_view_added, which counts the adds its owner made there.
 #include "blocked_bits.hpp"
 #include "bloom/bloom.h"
 #include "error.hpp"
@@ -30,6 +31,26 @@ bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *o
     out->multipliers = bits->multipliers;
     out->hashes = bits->hashes;
     out->split = bits->split ? 1 : 0;
+  });
+}
+
+// A blocked filter's plain add (bloom_add's installed path) is "set the
+// key's bits, then ++keys_added": no other state to mirror, so the caller's
+// own bit setting plus this count is exactly n bloom_add calls.
+bloom_status bloom_blocked_view_added(bloom_filter *f, uint64_t n) {
+  return guarded("bloom_blocked_view_added", [&] {
+    require_arg(f, "filter");
+    bloom::core::Filter &filter = *to_core(f);
+    if (!bloom::core::blocked_bits(filter))
+      bloom::core::fail(
+          bloom::core::Status::kUnsupported,
+          "only blocked filters hashing with xxh3 (format 1.1 and later) take adds through their view");
+    if (filter.config().concurrent())
+      bloom::core::fail(bloom::core::Status::kUnsupported,
+                        "a concurrent filter takes adds only through bloom_add (its writers lock)");
+    if (filter.read_only())
+      bloom::core::fail(bloom::core::Status::kUnsupported, "add: the filter is a read-only mapping");
+    filter.set_keys_added(filter.keys_added() + n);
   });
 }
 
