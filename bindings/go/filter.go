@@ -19,7 +19,11 @@ import (
 // See the package documentation for which methods may run concurrently.
 type Filter struct {
 	ptr   *C.bloom_filter
-	probe *blockedProbe // blocked XXH3 filters: queries in Go (probe.go)
+	probe *blockedProbe // blocked XXH3 filters: queries (and adds) in Go (probe.go)
+	// Adds made in Go that the library has not counted yet, and the lock
+	// of their recording (native_add.go).
+	pending uint64
+	flushMu sync.Mutex
 }
 
 func strerror(s Status) string { return C.GoString(C.bloom_strerror(C.int(s))) }
@@ -172,6 +176,7 @@ func Deserialize(image []byte) (*Filter, error) {
 func (f *Filter) Close() error {
 	if f.ptr != nil {
 		f.probe = nil
+		f.pending = 0 // the count goes with the filter
 		C.bloom_destroy(f.ptr)
 		f.ptr = nil
 		runtime.SetFinalizer(f, nil)
@@ -198,11 +203,12 @@ func keyData[K []byte | string](k *K) unsafe.Pointer {
 
 // Clone is a deep copy (of a mapped filter: an ordinary writable one).
 func (f *Filter) Clone() (*Filter, error) {
-	if f.ptr == nil {
-		return nil, ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return nil, err
 	}
 	var out *C.bloom_filter
-	_, err := call("clone", func() C.int { return C.int(C.bloom_clone(f.ptr, &out)) })
+	_, err = call("clone", func() C.int { return C.int(C.bloom_clone(h, &out)) })
 	runtime.KeepAlive(f)
 	if err != nil {
 		return nil, err
@@ -212,10 +218,11 @@ func (f *Filter) Clone() (*Filter, error) {
 
 // Clear removes every key, keeping the parameters (scalable: one stage again).
 func (f *Filter) Clear() error {
-	if f.ptr == nil {
-		return ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return err
 	}
-	_, err := call("clear", func() C.int { return C.int(C.bloom_clear(f.ptr)) })
+	_, err = call("clear", func() C.int { return C.int(C.bloom_clear(h)) })
 	runtime.KeepAlive(f)
 	return err
 }
@@ -277,10 +284,10 @@ func status(_ C.int, err error) error { return err }
 func answer(r C.int, err error) (bool, error) { return r == 1, err }
 
 // Add adds one key.
-func (f *Filter) Add(key []byte) error { return status(keyOp(f, opAdd, key)) }
+func (f *Filter) Add(key []byte) error { return addKey(f, key) }
 
 // AddString adds one key: the string's UTF-8 bytes.
-func (f *Filter) AddString(key string) error { return status(keyOp(f, opAdd, key)) }
+func (f *Filter) AddString(key string) error { return addKey(f, key) }
 
 // Query is true if the key may have been added, false if it certainly was not.
 func (f *Filter) Query(key []byte) (bool, error) { return queryKey(f, key) }
@@ -313,12 +320,10 @@ func orPanic(ok bool, err error) bool {
 
 // TestAndAdd adds the key and tells whether it may have been present
 // before: false means it was certainly new.
-func (f *Filter) TestAndAdd(key []byte) (bool, error) { return answer(keyOp(f, opTestAndAdd, key)) }
+func (f *Filter) TestAndAdd(key []byte) (bool, error) { return testAndAddKey(f, key) }
 
 // TestAndAddString is TestAndAdd for a string key.
-func (f *Filter) TestAndAddString(key string) (bool, error) {
-	return answer(keyOp(f, opTestAndAdd, key))
-}
+func (f *Filter) TestAndAddString(key string) (bool, error) { return testAndAddKey(f, key) }
 
 // Remove removes one occurrence of an added key (kinds whose Caps has
 // CapRemove). Errors: ErrNotPresent (the filter shows it was never added;
@@ -373,12 +378,13 @@ func (b *batch) clens() *C.size_t {
 
 func (f *Filter) addBatch(b *batch) error {
 	defer batchPool.Put(b)
-	if f.ptr == nil {
-		return ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return err
 	}
 	n := C.size_t(len(b.lens))
-	_, err := call("add_batch", func() C.int {
-		return C.int(C.bloomgo_batch(f.ptr, b.cbuf(), b.clens(), n, nil))
+	_, err = call("add_batch", func() C.int {
+		return C.int(C.bloomgo_batch(h, b.cbuf(), b.clens(), n, nil))
 	})
 	runtime.KeepAlive(f)
 	return err
@@ -386,8 +392,9 @@ func (f *Filter) addBatch(b *batch) error {
 
 func (f *Filter) queryBatch(b *batch, out []bool) error {
 	defer batchPool.Put(b)
-	if f.ptr == nil {
-		return ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return err
 	}
 	if len(out) == 0 {
 		return nil
@@ -395,8 +402,8 @@ func (f *Filter) queryBatch(b *batch, out []bool) error {
 	n := C.size_t(len(b.lens))
 	// bool is one byte holding 0 or 1 in Go; the library writes exactly 0 or 1.
 	res := (*C.uint8_t)(unsafe.Pointer(&out[0]))
-	_, err := call("query_batch", func() C.int {
-		return C.int(C.bloomgo_batch(f.ptr, b.cbuf(), b.clens(), n, res))
+	_, err = call("query_batch", func() C.int {
+		return C.int(C.bloomgo_batch(h, b.cbuf(), b.clens(), n, res))
 	})
 	runtime.KeepAlive(f)
 	return err
@@ -429,10 +436,18 @@ func (f *Filter) QueryStrings(keys []string) ([]bool, error) {
 }
 
 func (f *Filter) setOp(op string, other *Filter, fn func(*C.bloom_filter, *C.bloom_filter) C.bloom_status) error {
-	if f.ptr == nil || other == nil || other.ptr == nil {
+	if other == nil {
 		return ErrClosed
 	}
-	_, err := call(op, func() C.int { return C.int(fn(f.ptr, other.ptr)) })
+	dst, err := f.handle()
+	if err != nil {
+		return err
+	}
+	src, err := other.handle()
+	if err != nil {
+		return err
+	}
+	_, err = call(op, func() C.int { return C.int(fn(dst, src)) })
 	runtime.KeepAlive(f)
 	runtime.KeepAlive(other)
 	return err
@@ -452,8 +467,9 @@ func (f *Filter) Intersect(other *Filter) error {
 
 // Save writes the filter to path, replacing any file there atomically.
 func (f *Filter) Save(path string) error {
-	if f.ptr == nil {
-		return ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return err
 	}
 	for i := 0; i < len(path); i++ {
 		if path[i] == 0 {
@@ -462,18 +478,19 @@ func (f *Filter) Save(path string) error {
 	}
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
-	_, err := call("save", func() C.int { return C.int(C.bloom_save(f.ptr, cpath)) })
+	_, err = call("save", func() C.int { return C.int(C.bloom_save(h, cpath)) })
 	runtime.KeepAlive(f)
 	return err
 }
 
 // SerializedSize is the exact length of Serialize's output.
 func (f *Filter) SerializedSize() (int, error) {
-	if f.ptr == nil {
-		return 0, ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return 0, err
 	}
 	var n C.size_t
-	_, err := call("serialized_size", func() C.int { return C.int(C.bloom_serialized_size(f.ptr, &n)) })
+	_, err = call("serialized_size", func() C.int { return C.int(C.bloom_serialized_size(h, &n)) })
 	runtime.KeepAlive(f)
 	return int(n), err
 }
@@ -484,10 +501,14 @@ func (f *Filter) Serialize() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	h, err := f.handle()
+	if err != nil {
+		return nil, err
+	}
 	buf := make([]byte, n)
 	var written C.size_t
 	_, err = call("serialize", func() C.int {
-		return C.int(C.bloom_serialize(f.ptr, bytesPtr(buf), C.size_t(n), &written))
+		return C.int(C.bloom_serialize(h, bytesPtr(buf), C.size_t(n), &written))
 	})
 	runtime.KeepAlive(f)
 	if err != nil {
@@ -504,16 +525,17 @@ func (f *Filter) Info() (Info, error) { return f.info("info", -1) }
 func (f *Filter) StageInfo(stage uint32) (Info, error) { return f.info("stage_info", int64(stage)) }
 
 func (f *Filter) info(op string, stage int64) (Info, error) {
-	if f.ptr == nil {
-		return Info{}, ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return Info{}, err
 	}
 	var r C.bloom_info
 	r.struct_size = C.size_t(unsafe.Sizeof(r))
-	_, err := call(op, func() C.int {
+	_, err = call(op, func() C.int {
 		if stage < 0 {
-			return C.int(C.bloom_get_info(f.ptr, &r))
+			return C.int(C.bloom_get_info(h, &r))
 		}
-		return C.int(C.bloom_get_stage_info(f.ptr, C.uint32_t(stage), &r))
+		return C.int(C.bloom_get_stage_info(h, C.uint32_t(stage), &r))
 	})
 	runtime.KeepAlive(f)
 	if err != nil {
@@ -539,10 +561,11 @@ func (f *Filter) info(op string, stage int64) (Info, error) {
 // out of its window. ErrUnsupported for a filter whose kind keeps no clock
 // (Kind.Caps has no CapForgets) or a count window.
 func (f *Filter) Advance(nowMs uint64) error {
-	if f.ptr == nil {
-		return ErrClosed
+	h, err := f.handle()
+	if err != nil {
+		return err
 	}
-	_, err := call("advance", func() C.int { return C.int(C.bloom_advance(f.ptr, C.uint64_t(nowMs))) })
+	_, err = call("advance", func() C.int { return C.int(C.bloom_advance(h, C.uint64_t(nowMs))) })
 	runtime.KeepAlive(f)
 	return err
 }
