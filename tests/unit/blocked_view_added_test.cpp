@@ -46,13 +46,6 @@ void add_through_view(const bloom_blocked_view &v, const std::string &key) {
   }
 }
 
-uint64_t keys_added(const bloom_filter *f) {
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
-  return info.keys_added;
-}
-
 TEST(BlockedViewAdded, MatchesBloomAddByteForByte) {
   for (uint32_t flags : {0u, static_cast<uint32_t>(BLOOM_FLAG_SPLIT_BLOCK)})
     for (uint32_t k : {1u, 7u, 16u, 33u}) {

@@ -28,13 +28,6 @@ TEST(StripedCounter, SumsAddsFromManyThreads) {
   EXPECT_EQ(c.load(), 3u);
 }
 
-uint64_t keys_added(const bloom_filter *f) {
-  bloom_info info;
-  info.struct_size = sizeof info;
-  EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
-  return info.keys_added;
-}
-
 TEST(ConcurrentAdd, EveryThreadsAddsAreCountedAndFound) {
   bloom_options o = classic_options(40000, 0.01);
   o.flags = BLOOM_FLAG_CONCURRENT;

@@ -8,13 +8,6 @@
 namespace bloom::test {
 namespace {
 
-uint64_t keys_added(const bloom_filter *f) {
-  bloom_info info{};
-  info.struct_size = sizeof info;
-  EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
-  return info.keys_added;
-}
-
 // A counting filter's test_and_add of a key that is already present still
 // adds an occurrence (its counters go up, and one remove later leaves it in
 // the filter), so keys_added -- adds minus removes for counting filters --

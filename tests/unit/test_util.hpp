@@ -106,6 +106,14 @@ inline std::vector<unsigned char> serialize(const bloom_filter *f) {
   return buf;
 }
 
+// bloom_info.keys_added of f.
+inline uint64_t keys_added(const bloom_filter *f) {
+  bloom_info info{};
+  info.struct_size = sizeof info;
+  EXPECT_EQ(bloom_get_info(f, &info), BLOOM_OK);
+  return info.keys_added;
+}
+
 // A fresh path under the test's temporary directory.
 inline std::string temp_path(const std::string &name) {
   return ::testing::TempDir() + "bloom_test_" + std::to_string(::getpid()) + "_" + name;
