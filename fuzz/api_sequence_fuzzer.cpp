@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // api_sequence_fuzzer.cpp -- the input is a program of API calls over four
 // filter slots: create, add, query, test_and_add, remove, merge, intersect,
-// clear, clone, serialize/deserialize, batch calls, get_info, destroy. A
+// clear, clone, serialize/deserialize, batch calls, get_info (with the
+// count of adds made through the blocked view), destroy. A
 // shadow model (a multiset of keys per slot) checks the one answer that is
 // always certain: a key that is in the filter answers "maybe" (no false
 // negatives), and a failed merge/intersect leaves its destination unchanged.
@@ -222,6 +223,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         info.struct_size = sizeof info;
         FUZZ_CHECK(bloom_get_info(s.f, &info) == BLOOM_OK, "get_info");
         FUZZ_CHECK(info.fill_ratio >= 0.0 && info.fill_ratio <= 1.0, "fill ratio %f", info.fill_ratio);
+        // Counting adds made through the blocked view (none made here: the
+        // count alone must move, and only on filters that take such adds).
+        const uint64_t n = in.u8() % 4;
+        const std::vector<unsigned char> before = bloom::fuzz::serialize(s.f);
+        const bloom_status r = bloom_blocked_view_added(s.f, n);
+        if (r == BLOOM_OK) {
+          FUZZ_CHECK(info.kind == BLOOM_KIND_BLOCKED && (info.flags & BLOOM_FLAG_CONCURRENT) == 0,
+                     "view adds taken by kind %d, flags %u", info.kind, info.flags);
+          bloom_info after;
+          after.struct_size = sizeof after;
+          FUZZ_CHECK(bloom_get_info(s.f, &after) == BLOOM_OK, "get_info");
+          FUZZ_CHECK(after.keys_added == info.keys_added + n, "view adds counted %llu, expected %llu",
+                     static_cast<unsigned long long>(after.keys_added),
+                     static_cast<unsigned long long>(info.keys_added + n));
+        } else {
+          FUZZ_CHECK(r == BLOOM_E_UNSUPPORTED, "view adds returned %d", r);
+          FUZZ_CHECK(bloom::fuzz::serialize(s.f) == before, "refused view adds changed the filter");
+        }
         break;
       }
       case 13:
