@@ -686,6 +686,52 @@ BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_block
  * is a read-only mapping; f is then unchanged. Since 0.3.0. */
 BLOOM_API bloom_status bloom_blocked_view_added(bloom_filter *f, uint64_t n);
 
+/* Where a classic filter's bits are and how a key's probes reach them, so
+ * that a binding can answer queries (and its owner add) without a call per
+ * key. Since 0.3.0.
+ * A key's XXH3-128 value (XXH3_128bits_withSeed(key, len, seed)) gives
+ * x = its low64 and y = its high64; probe i = 0..hashes-1 takes g = x, then
+ * x += y and, when enhanced, y += i + 1 (all modulo 2^64); when mixed, g
+ * becomes (g ^ (g >> 32)) * 0x9E3779B97F4A7C15 (modulo 2^64). Its position
+ * is floor(g * bits / 2^64), bit position % 64 of 64-bit word position / 64
+ * (in the host's byte order). A key is present when all its positions are
+ * set; an add sets them all. */
+typedef struct bloom_classic_view {
+  size_t struct_size;    /* set by the caller to sizeof(bloom_classic_view) */
+  const uint64_t *words; /* (bits + 63) / 64 words */
+  uint64_t bits;         /* m: positions */
+  uint64_t seed;         /* the keys' XXH3-128 seed */
+  uint32_t hashes;       /* k: probes per key */
+  uint32_t enhanced;     /* 1: enhanced double hashing; 0: plain
+                            (BLOOM_FLAG_PLAIN_DOUBLE_HASHING) */
+  uint32_t mixed;        /* 1: each probe value is mixed (newer small filters) */
+} bloom_classic_view;
+
+/* Fill *out with f's classic view. Lifetime, writers and concurrency as
+ * for bloom_get_blocked_view: valid until f is destroyed and sees its bits
+ * change in place; works on mapped filters; a probe of a
+ * BLOOM_FLAG_CONCURRENT filter racing its writers must load the words
+ * atomically (relaxed) to be race-free; the owner of a writable filter may
+ * also add through it (bloom_classic_view_added below).
+ * f: not NULL. out: not NULL, out->struct_size at least
+ * sizeof(bloom_classic_view).
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
+ * a classic filter hashing with XXH3 (other kinds, and classic filters with
+ * another hasher, whose positions this view cannot describe).
+ * Since 0.3.0. */
+BLOOM_API bloom_status bloom_get_classic_view(const bloom_filter *f, bloom_classic_view *out);
+
+/* Record that the caller added n keys to f by setting their bits through
+ * f's classic view: bloom_blocked_view_added's contract for the classic
+ * view (a classic add sets each probed bit and nothing else, so bits set
+ * that way are exactly bloom_add's; record before any call that reads the
+ * count or the bits as a whole; n = 0 tells whether f takes such adds).
+ * f: not NULL. Not safe alongside any other call on f.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_UNSUPPORTED when f
+ * has no classic view (bloom_get_classic_view), is BLOOM_FLAG_CONCURRENT or
+ * is a read-only mapping; f is then unchanged. Since 0.3.0. */
+BLOOM_API bloom_status bloom_classic_view_added(bloom_filter *f, uint64_t n);
+
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
  * (0 = the oldest): hashes, bits, bytes, capacity, fp_rate (the stage's
  * p_i), keys_added (keys inserted into that stage), estimated_keys,

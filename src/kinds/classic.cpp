@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "classic_bits.hpp"
 #include "dispatch.hpp"
 #include "error.hpp"
 #include "format/payload_io.hpp"
@@ -133,5 +134,16 @@ void ClassicFilter::query_block(const Hash128 *hs, size_t n, uint8_t *out) const
 }
 
 template class ProbingArrayFilter<ClassicFilter, BitArray>;
+
+std::optional<ClassicBits> classic_bits(const Filter &f) {
+  const auto *c = dynamic_cast<const ClassicFilter *>(&f);
+  if (c == nullptr) return std::nullopt;
+  const FilterConfig &config = c->config();
+  if (config.hash != HashKind::kXxh3 || config.key_hash64() || config.probe_scheme() == ProbeScheme::kModulo)
+    return std::nullopt;
+  const BitArray &bits = c->bit_array();
+  return ClassicBits{bits.words(),         bits.bits(), config.seed, config.hashes, config.enhanced_probes(),
+                     config.mixed_probes()};
+}
 
 }  // namespace bloom::core
