@@ -18,8 +18,9 @@ import (
 // Filter is a Bloom filter of any kind, owned by Go: Close releases it.
 // See the package documentation for which methods may run concurrently.
 type Filter struct {
-	ptr   *C.bloom_filter
-	probe *blockedProbe // blocked XXH3 filters: queries (and adds) in Go (probe.go)
+	ptr     *C.bloom_filter
+	probe   *blockedProbe // blocked XXH3 filters: queries (and adds) in Go (probe.go)
+	classic *classicProbe // classic XXH3 filters: the same (classic_probe.go)
 	// Adds made in Go that the library has not counted yet, and the lock
 	// of their recording (native_add.go).
 	pending uint64
@@ -58,7 +59,7 @@ func finalize(f *Filter) {
 }
 
 func adopt(ptr *C.bloom_filter) *Filter {
-	f := &Filter{ptr: ptr, probe: newBlockedProbe(ptr)}
+	f := &Filter{ptr: ptr, probe: newBlockedProbe(ptr), classic: newClassicProbe(ptr)}
 	runtime.SetFinalizer(f, finalize)
 	return f
 }
@@ -175,7 +176,7 @@ func Deserialize(image []byte) (*Filter, error) {
 // on the filter return ErrClosed (Contains panics).
 func (f *Filter) Close() error {
 	if f.ptr != nil {
-		f.probe = nil
+		f.probe, f.classic = nil, nil
 		f.pending = 0 // the count goes with the filter
 		C.bloom_destroy(f.ptr)
 		f.ptr = nil
@@ -295,10 +296,16 @@ func (f *Filter) Query(key []byte) (bool, error) { return queryKey(f, key) }
 // QueryString is Query for a string key.
 func (f *Filter) QueryString(key string) (bool, error) { return queryKey(f, key) }
 
-// queryKey answers in Go when it can (probe.go), else through bloom_query.
+// queryKey answers in Go when it can (classic_probe.go, probe.go), else
+// through bloom_query.
 func queryKey[K []byte | string](f *Filter, key K) (bool, error) {
-	if p := f.probe; p != nil && len(key) <= 16 {
-		return nativeQuery(p, key), nil
+	if len(key) <= 16 {
+		if p := f.classic; p != nil {
+			return p.has(xxh3Short128(key, p.seed)), nil
+		}
+		if p := f.probe; p != nil {
+			return nativeQuery(p, key), nil
+		}
 	}
 	return answer(keyOp(f, opQuery, key))
 }

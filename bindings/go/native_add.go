@@ -10,13 +10,13 @@ import (
 	"sync/atomic"
 )
 
-// Single adds of a blocked XXH3 filter run in Go, as its queries do
-// (probe.go): a cgo call costs about as much as a whole add elsewhere. A
-// blocked filter's add is "set the key's bits, count it" and nothing else
-// (bloom.h, bloom_blocked_view_added), so Go sets the bits through the view
-// and keeps the count in Filter.pending; flushAdds hands it to the library
-// (bloom_blocked_view_added) before any call that reads the count or the
-// filter as a whole. Filters whose view must not be written keep the cgo
+// Single adds of a blocked or classic XXH3 filter run in Go, as its
+// queries do (probe.go, classic_probe.go): a cgo call costs about as much
+// as a whole add elsewhere. Such a filter's add is "set the key's bits,
+// count it" and nothing else (bloom.h, bloom_blocked_view_added and
+// bloom_classic_view_added), so Go sets the bits through the view and keeps
+// the count in Filter.pending; flushAdds hands it to the library before any
+// call that reads the count or the filter as a whole. Filters whose view must not be written keep the cgo
 // add: concurrent ones (their writers lock) and mapped ones (read-only).
 
 // takesAdds asks the library whether f takes adds through its view:
@@ -40,7 +40,11 @@ func (f *Filter) flushAdds() error {
 		return nil
 	}
 	// Refused only for filters that never take adds in Go (takesAdds).
-	if _, err := call("add", func() C.int { return C.int(C.bloom_blocked_view_added(f.ptr, C.uint64_t(n))) }); err != nil {
+	record := func() C.int { return C.int(C.bloom_blocked_view_added(f.ptr, C.uint64_t(n))) }
+	if f.classic != nil {
+		record = func() C.int { return C.int(C.bloom_classic_view_added(f.ptr, C.uint64_t(n))) }
+	}
+	if _, err := call("add", record); err != nil {
 		return err
 	}
 	atomic.StoreUint64(&f.pending, 0)
@@ -69,6 +73,11 @@ func nativeAdds[K []byte | string](f *Filter, key K) *blockedProbe {
 
 // addKey is bloom_add: in Go when it can, else through the library.
 func addKey[K []byte | string](f *Filter, key K) error {
+	if p := f.classic; p != nil && p.adds && len(key) <= 16 {
+		p.set(xxh3Short128(key, p.seed))
+		f.pending++
+		return nil
+	}
 	if p := nativeAdds(f, key); p != nil {
 		p.set(xxh3Short(key, p.seed))
 		f.pending++
@@ -81,6 +90,15 @@ func addKey[K []byte | string](f *Filter, key K) error {
 // answered by the read alone and neither written nor counted, as the
 // library does for the bit kinds.
 func testAndAddKey[K []byte | string](f *Filter, key K) (bool, error) {
+	if p := f.classic; p != nil && p.adds && len(key) <= 16 {
+		x, y := xxh3Short128(key, p.seed)
+		if p.has(x, y) {
+			return true, nil
+		}
+		p.set(x, y)
+		f.pending++
+		return false, nil
+	}
 	if p := nativeAdds(f, key); p != nil {
 		h := xxh3Short(key, p.seed)
 		if p.has(h) {

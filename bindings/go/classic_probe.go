@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+package bloom
+
+/*
+#include <bloom/bloom.h>
+*/
+import "C"
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// classicProbe answers single queries of a classic XXH3 filter in Go, and
+// makes single adds of filters that allow them, over the bits
+// bloom_get_classic_view hands out, as blockedProbe does for the blocked
+// kind (probe.go, native_add.go): a cgo call costs more than the probe. A
+// key's XXH3-128 value (x, y) gives k probe values by double hashing (x +=
+// y, and y += i when enhanced), each mixed when the filter says so, then
+// mapped to a bit by a multiply-high: bloom.h's bloom_classic_view.
+// TestClassicNativeQuery and TestClassicNativeAddMatchesBloomAdd check it
+// against the library's answers and bits.
+type classicProbe struct {
+	words    []uint64
+	m        uint64
+	seed     uint64
+	k        uint32
+	enhanced bool
+	mixed    bool
+	adds     bool // adds may set bits here (takesClassicAdds)
+}
+
+// mixProbe is bloom.h's mixing of a probe value (format 1.2).
+const mixProbe = 0x9E3779B97F4A7C15
+
+func newClassicProbe(f *C.bloom_filter) *classicProbe {
+	var v C.bloom_classic_view
+	v.struct_size = C.size_t(unsafe.Sizeof(v))
+	if C.bloom_get_classic_view(f, &v) != C.BLOOM_OK {
+		return nil
+	}
+	p := &classicProbe{m: uint64(v.bits), seed: uint64(v.seed), k: uint32(v.hashes), enhanced: v.enhanced != 0,
+		mixed: v.mixed != 0, adds: C.bloom_classic_view_added(f, 0) == C.BLOOM_OK}
+	p.words = unsafe.Slice((*uint64)(unsafe.Pointer(v.words)), (p.m+63)/64)
+	return p
+}
+
+// has tells whether every probed bit of the key hashed to (x, y) is set.
+// It stops at the first clear bit: unlike the blocked probe's bits, which
+// share one cache line, each probe here is a load from anywhere in the
+// array, and stopping saves the later ones. Words are read atomically:
+// another goroutine may be adding to a concurrent filter (plain loads on
+// amd64 and arm64).
+func (p *classicProbe) has(x, y uint64) bool {
+	words, m := p.words, p.m
+	for i := uint64(1); i <= uint64(p.k); i++ {
+		g := x
+		x += y
+		if p.enhanced {
+			y += i
+		}
+		if p.mixed {
+			g = (g ^ g>>32) * mixProbe
+		}
+		pos := mulHigh(g, m)
+		if atomic.LoadUint64(&words[pos>>6])&(1<<(pos&63)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// set sets every probed bit of the key hashed to (x, y): bloom_add's bits.
+// Plain stores: only filters whose owner has exclusive access add in Go.
+func (p *classicProbe) set(x, y uint64) {
+	words, m := p.words, p.m
+	for i := uint64(1); i <= uint64(p.k); i++ {
+		g := x
+		x += y
+		if p.enhanced {
+			y += i
+		}
+		if p.mixed {
+			g = (g ^ g>>32) * mixProbe
+		}
+		pos := mulHigh(g, m)
+		words[pos>>6] |= 1 << (pos & 63)
+	}
+}
