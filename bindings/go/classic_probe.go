@@ -30,6 +30,9 @@ type classicProbe struct {
 	adds     bool // adds may set bits here (takesClassicAdds)
 }
 
+// classicProbeGroup is how many probes has tests before its first branch.
+const classicProbeGroup = 4
+
 // mixProbe is bloom.h's mixing of a probe value (format 1.2).
 const mixProbe = 0x9E3779B97F4A7C15
 
@@ -46,44 +49,60 @@ func newClassicProbe(f *C.bloom_filter) *classicProbe {
 }
 
 // has tells whether every probed bit of the key hashed to (x, y) is set.
-// It stops at the first clear bit: unlike the blocked probe's bits, which
-// share one cache line, each probe here is a load from anywhere in the
-// array, and stopping saves the later ones. Words are read atomically:
-// another goroutine may be adding to a concurrent filter (plain loads on
-// amd64 and arm64).
+// As the library's classic probe (kinds/classic.cpp): the first 4 probes
+// are tested with one branch, the rest with one more. At the design fill an
+// absent key's first probe is set half the time, so a branch per probe
+// mispredicts on about every other miss, while after 4 probes the branch
+// predicts well for hits and misses alike; against stopping at the first
+// clear bit it made misses faster and hits no slower (go_peers.sh,
+// docs/PERFORMANCE.md). Words are read atomically: another goroutine may be
+// adding to a concurrent filter (plain loads on amd64 and arm64).
 func (p *classicProbe) has(x, y uint64) bool {
-	words, m := p.words, p.m
-	for i := uint64(1); i <= uint64(p.k); i++ {
-		g := x
-		x += y
-		if p.enhanced {
-			y += i
-		}
-		if p.mixed {
-			g = (g ^ g>>32) * mixProbe
-		}
-		pos := mulHigh(g, m)
-		if atomic.LoadUint64(&words[pos>>6])&(1<<(pos&63)) == 0 {
-			return false
-		}
+	words := p.words
+	k := uint64(p.k)
+	first := k
+	if first > classicProbeGroup {
+		first = classicProbeGroup
 	}
-	return true
+	all := uint64(1)
+	i := uint64(1)
+	for ; i <= first; i++ {
+		var pos uint64
+		pos, x, y = p.position(x, y, i)
+		all &= atomic.LoadUint64(&words[pos>>6]) >> (pos & 63)
+	}
+	if all&1 == 0 {
+		return false
+	}
+	for ; i <= k; i++ {
+		var pos uint64
+		pos, x, y = p.position(x, y, i)
+		all &= atomic.LoadUint64(&words[pos>>6]) >> (pos & 63)
+	}
+	return all&1 != 0
+}
+
+// position is probe i's bit (i from 1) and the next (x, y) of the
+// sequence: bloom.h's bloom_classic_view.
+func (p *classicProbe) position(x, y, i uint64) (pos, nx, ny uint64) {
+	g := x
+	nx, ny = x+y, y
+	if p.enhanced {
+		ny += i
+	}
+	if p.mixed {
+		g = (g ^ g>>32) * mixProbe
+	}
+	return mulHigh(g, p.m), nx, ny
 }
 
 // set sets every probed bit of the key hashed to (x, y): bloom_add's bits.
 // Plain stores: only filters whose owner has exclusive access add in Go.
 func (p *classicProbe) set(x, y uint64) {
-	words, m := p.words, p.m
+	words := p.words
 	for i := uint64(1); i <= uint64(p.k); i++ {
-		g := x
-		x += y
-		if p.enhanced {
-			y += i
-		}
-		if p.mixed {
-			g = (g ^ g>>32) * mixProbe
-		}
-		pos := mulHigh(g, m)
+		var pos uint64
+		pos, x, y = p.position(x, y, i)
 		words[pos>>6] |= 1 << (pos & 63)
 	}
 }
