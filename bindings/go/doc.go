@@ -49,9 +49,10 @@
 //
 // # Speed of single calls
 //
-// A blocked filter hashing with XXH3 (KindBlocked with the default hash,
-// split blocks or not) answers Query and Contains of keys of up to 16 bytes
-// in Go, over the filter's bits, with no cgo call. Add, AddString,
+// A classic or blocked filter hashing with XXH3 (the default hash; the
+// default kind is classic; blocked with split blocks or not) answers Query
+// and Contains of keys of up to 16 bytes in Go, over the filter's bits,
+// with no cgo call. Add, AddString,
 // TestAndAdd and TestAndAddString of such keys run in Go too, unless the
 // filter is Concurrent or mapped (Map): they set the bits the library's
 // add sets and count the keys in the Filter, and the count is handed to
@@ -60,6 +61,6 @@
 // Info and saved files are what the library's own adds give. This is why
 // a plain (not Concurrent) filter's adds must never overlap any other call
 // on it, reads included: Go writes its bits with ordinary stores. Longer
-// keys and the other kinds make one cgo call per key; the batch calls make
-// one per batch.
+// keys, other hashers and the other kinds make one cgo call per key; the
+// batch calls make one per batch.
 package bloom
