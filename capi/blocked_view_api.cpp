@@ -7,6 +7,7 @@
 #include "error.hpp"
 #include "guard.hpp"
 #include "handle.hpp"
+#include "view_adds.hpp"
 
 using bloom::capi::guarded;
 using bloom::capi::require_arg;
@@ -41,16 +42,9 @@ bloom_status bloom_blocked_view_added(bloom_filter *f, uint64_t n) {
   return guarded("bloom_blocked_view_added", [&] {
     require_arg(f, "filter");
     bloom::core::Filter &filter = *to_core(f);
-    if (!bloom::core::blocked_bits(filter))
-      bloom::core::fail(
-          bloom::core::Status::kUnsupported,
-          "only blocked filters hashing with xxh3 (format 1.1 and later) take adds through their view");
-    if (filter.config().concurrent())
-      bloom::core::fail(bloom::core::Status::kUnsupported,
-                        "a concurrent filter takes adds only through bloom_add (its writers lock)");
-    if (filter.read_only())
-      bloom::core::fail(bloom::core::Status::kUnsupported, "add: the filter is a read-only mapping");
-    filter.set_keys_added(filter.keys_added() + n);
+    bloom::capi::record_view_adds(
+        filter, n, bloom::core::blocked_bits(filter).has_value(),
+        "only blocked filters hashing with xxh3 (format 1.1 and later) take adds through their view");
   });
 }
 

@@ -8,6 +8,7 @@
 #include "error.hpp"
 #include "guard.hpp"
 #include "handle.hpp"
+#include "view_adds.hpp"
 
 using bloom::capi::guarded;
 using bloom::capi::require_arg;
@@ -47,13 +48,7 @@ bloom_status bloom_classic_view_added(bloom_filter *f, uint64_t n) {
   return guarded("bloom_classic_view_added", [&] {
     require_arg(f, "filter");
     bloom::core::Filter &filter = *to_core(f);
-    if (!bloom::core::classic_bits(filter)) bloom::core::fail(bloom::core::Status::kUnsupported, kNoView);
-    if (filter.config().concurrent())
-      bloom::core::fail(bloom::core::Status::kUnsupported,
-                        "a concurrent filter takes adds only through bloom_add (its writers lock)");
-    if (filter.read_only())
-      bloom::core::fail(bloom::core::Status::kUnsupported, "add: the filter is a read-only mapping");
-    filter.set_keys_added(filter.keys_added() + n);
+    bloom::capi::record_view_adds(filter, n, bloom::core::classic_bits(filter).has_value(), kNoView);
   });
 }
 

@@ -2,10 +2,8 @@
 package bloom
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"math/rand"
 	"path/filepath"
 	"testing"
 )
@@ -157,32 +155,13 @@ func TestClassicNativeAddMatchesBloomAdd(t *testing.T) {
 		if n > 60000 {
 			n = 60000
 		}
+		what := fmt.Sprintf("%+v", s)
 		g, l := newClassicShape(t, s), newClassicShape(t, s)
+		fillInGo(t, what, g, n)
 		for i := 0; i < n; i++ {
-			k := addKeyOf(i)
-			if i%2 == 0 {
-				must(t, g.AddString(k))
-			} else {
-				must(t, g.Add([]byte(k)))
-			}
-			must(t, status(keyOp(l, opAdd, k)))
+			must(t, status(keyOp(l, opAdd, addKeyOf(i))))
 		}
-		if g.pending != shortKeys(n) {
-			t.Fatalf("%+v: %d adds made in Go, want %d", s, g.pending, shortKeys(n))
-		}
-		if got := infoOf(t, g).KeysAdded; got != uint64(n) {
-			t.Fatalf("%+v: Info right after the adds counts %d keys, want %d", s, got, n)
-		}
-		if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
-			t.Fatalf("%+v: the image differs from the one bloom_add makes", s)
-		}
-		for i := 0; i < n; i++ {
-			if !g.ContainsString(addKeyOf(i)) {
-				t.Fatalf("%+v: false negative for %q", s, addKeyOf(i))
-			}
-		}
-		must(t, g.Close())
-		must(t, l.Close())
+		matchAdded(t, what, g, l, n)
 	}
 }
 
@@ -196,22 +175,7 @@ func TestClassicNativeQuery(t *testing.T) {
 		for i := 0; i < n; i += 2 {
 			must(t, status(keyOp(f, opAdd, addKeyOf(i))))
 		}
-		yes := 0
-		for i := 0; i < 2*n+2000; i++ {
-			k := addKeyOf(i)
-			want, err := answer(keyOp(f, opQuery, k))
-			must(t, err)
-			got, err := f.QueryString(k)
-			must(t, err)
-			gotBytes, err := f.Query([]byte(k))
-			must(t, err)
-			if got != want || gotBytes != want {
-				t.Fatalf("%+v key %q: Go %v / %v, bloom_query %v", s, k, got, gotBytes, want)
-			}
-			if want {
-				yes++
-			}
-		}
+		yes := matchQueries(t, fmt.Sprintf("%+v", s), f, 2*n+2000, addKeyOf)
 		if (yes == 2*n+2000 && f.classic.m > 1) || yes == 0 {
 			t.Fatalf("%+v: %d keys of %d answered yes, the check proves nothing", s, yes, 2*n+2000)
 		}
@@ -227,46 +191,8 @@ func TestClassicNativeQuery(t *testing.T) {
 // repeat.
 func TestClassicNativeTestAndAddMatchesLibrary(t *testing.T) {
 	for _, s := range classicShapes {
-		g, l := newClassicShape(t, s), newClassicShape(t, s)
-		r := rand.New(rand.NewSource(int64(s.capacity) + int64(s.hashes)))
-		n := int(s.capacity)*3 + 50
-		repeats := 0
-		for i := 0; i < n; i++ {
-			k := addKeyOf(r.Intn(n/2 + 1))
-			switch i % 3 {
-			case 0:
-				must(t, g.AddString(k))
-				must(t, status(keyOp(l, opAdd, k)))
-			default:
-				var got bool
-				var err error
-				if i%3 == 1 {
-					got, err = g.TestAndAddString(k)
-				} else {
-					got, err = g.TestAndAdd([]byte(k))
-				}
-				must(t, err)
-				want, err := answer(keyOp(l, opTestAndAdd, k))
-				must(t, err)
-				if got != want {
-					t.Fatalf("%+v key %q: TestAndAdd %v, bloom_test_and_add %v", s, k, got, want)
-				}
-				if got {
-					repeats++
-				}
-			}
-		}
-		if repeats == 0 {
-			t.Fatalf("%+v: no key was found present, the check proves nothing", s)
-		}
-		if a, b := infoOf(t, g).KeysAdded, infoOf(t, l).KeysAdded; a != b {
-			t.Fatalf("%+v: %d keys counted, the library counts %d", s, a, b)
-		}
-		if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
-			t.Fatalf("%+v: the image differs from the library's", s)
-		}
-		must(t, g.Close())
-		must(t, l.Close())
+		matchTestAndAdd(t, fmt.Sprintf("%+v", s), newClassicShape(t, s), newClassicShape(t, s),
+			int(s.capacity)*3+50, int64(s.capacity)+int64(s.hashes))
 	}
 }
 

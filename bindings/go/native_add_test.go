@@ -72,6 +72,14 @@ func goAdded(t *testing.T, s addShape, n int) *Filter {
 	if f.probe == nil || !f.probe.adds {
 		t.Fatalf("%+v: the filter does not add in Go", s)
 	}
+	fillInGo(t, fmt.Sprintf("%+v", s), f, n)
+	return f
+}
+
+// fillInGo adds keys 0..n-1 through Add and AddString and checks that Go
+// made the short keys' adds (they wait in pending).
+func fillInGo(t *testing.T, what string, f *Filter, n int) {
+	t.Helper()
 	for i := 0; i < n; i++ {
 		k := addKeyOf(i)
 		if i%2 == 0 {
@@ -81,9 +89,8 @@ func goAdded(t *testing.T, s addShape, n int) *Filter {
 		}
 	}
 	if f.pending != shortKeys(n) {
-		t.Fatalf("%+v: %d adds made in Go, want %d", s, f.pending, shortKeys(n))
+		t.Fatalf("%s: %d adds made in Go, want %d", what, f.pending, shortKeys(n))
 	}
-	return f
 }
 
 // libraryAdded fills a filter with bloom_add alone.
@@ -108,71 +115,86 @@ func TestNativeAddMatchesBloomAdd(t *testing.T) {
 		if n > 60000 {
 			n = 60000
 		}
-		g, l := goAdded(t, s, n), libraryAdded(t, s, n)
-		if got := infoOf(t, g).KeysAdded; got != uint64(n) {
-			t.Fatalf("%+v: Info right after the adds counts %d keys, want %d", s, got, n)
-		}
-		if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
-			t.Fatalf("%+v: the image differs from the one bloom_add makes", s)
-		}
-		for i := 0; i < n; i++ {
-			if !g.ContainsString(addKeyOf(i)) {
-				t.Fatalf("%+v: false negative for %q", s, addKeyOf(i))
-			}
-		}
-		must(t, g.Close())
-		must(t, l.Close())
+		matchAdded(t, fmt.Sprintf("%+v", s), goAdded(t, s, n), libraryAdded(t, s, n), n)
 	}
+}
+
+// matchAdded checks g, filled with keys 0..n-1 partly in Go, against l,
+// filled by bloom_add: Info read first (nothing else has recorded the adds
+// yet), then the whole image; every key is found. It closes both.
+func matchAdded(t *testing.T, what string, g, l *Filter, n int) {
+	t.Helper()
+	if got := infoOf(t, g).KeysAdded; got != uint64(n) {
+		t.Fatalf("%s: Info right after the adds counts %d keys, want %d", what, got, n)
+	}
+	if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
+		t.Fatalf("%s: the image differs from the one bloom_add makes", what)
+	}
+	for i := 0; i < n; i++ {
+		if !g.ContainsString(addKeyOf(i)) {
+			t.Fatalf("%s: false negative for %q", what, addKeyOf(i))
+		}
+	}
+	must(t, g.Close())
+	must(t, l.Close())
 }
 
 // TestAndAdd in Go answers as bloom_test_and_add and counts as it does
 // (only new keys), mixed with Add, over keys that repeat.
 func TestNativeTestAndAddMatchesLibrary(t *testing.T) {
 	for _, s := range addShapes[:8] {
-		g, l := newAddShape(t, s), newAddShape(t, s)
-		r := rand.New(rand.NewSource(int64(s.capacity) + int64(s.hashes)))
-		n := int(s.capacity)*3 + 50
-		repeats := 0
-		for i := 0; i < n; i++ {
-			k := addKeyOf(r.Intn(n/2 + 1))
-			switch i % 4 {
-			case 0:
-				must(t, g.AddString(k))
-				must(t, status(keyOp(l, opAdd, k)))
-			case 1:
-				must(t, g.Add([]byte(k)))
-				must(t, status(keyOp(l, opAdd, k)))
-			default:
-				var got bool
-				var err error
-				if i%4 == 2 {
-					got, err = g.TestAndAddString(k)
-				} else {
-					got, err = g.TestAndAdd([]byte(k))
-				}
-				must(t, err)
-				want, err := answer(keyOp(l, opTestAndAdd, k))
-				must(t, err)
-				if got != want {
-					t.Fatalf("%+v key %q: TestAndAdd %v, bloom_test_and_add %v", s, k, got, want)
-				}
-				if got {
-					repeats++
-				}
+		matchTestAndAdd(t, fmt.Sprintf("%+v", s), newAddShape(t, s), newAddShape(t, s), int(s.capacity)*3+50,
+			int64(s.capacity)+int64(s.hashes))
+	}
+}
+
+// matchTestAndAdd runs n random Add, AddString, TestAndAdd and
+// TestAndAddString calls on g (Go when it can) and the same through the
+// library on l, an identical filter, over keys that repeat: the answers,
+// the counts and the images must agree. It closes both.
+func matchTestAndAdd(t *testing.T, what string, g, l *Filter, n int, seed int64) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	repeats := 0
+	for i := 0; i < n; i++ {
+		k := addKeyOf(r.Intn(n/2 + 1))
+		switch i % 4 {
+		case 0:
+			must(t, g.AddString(k))
+			must(t, status(keyOp(l, opAdd, k)))
+		case 1:
+			must(t, g.Add([]byte(k)))
+			must(t, status(keyOp(l, opAdd, k)))
+		default:
+			var got bool
+			var err error
+			if i%4 == 2 {
+				got, err = g.TestAndAddString(k)
+			} else {
+				got, err = g.TestAndAdd([]byte(k))
+			}
+			must(t, err)
+			want, err := answer(keyOp(l, opTestAndAdd, k))
+			must(t, err)
+			if got != want {
+				t.Fatalf("%s key %q: TestAndAdd %v, bloom_test_and_add %v", what, k, got, want)
+			}
+			if got {
+				repeats++
 			}
 		}
-		if repeats == 0 {
-			t.Fatalf("%+v: no key was found present, the check proves nothing", s)
-		}
-		if a, b := infoOf(t, g).KeysAdded, infoOf(t, l).KeysAdded; a != b {
-			t.Fatalf("%+v: %d keys counted, the library counts %d", s, a, b)
-		}
-		if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
-			t.Fatalf("%+v: the image differs from the library's", s)
-		}
-		must(t, g.Close())
-		must(t, l.Close())
 	}
+	if repeats == 0 {
+		t.Fatalf("%s: no key was found present, the check proves nothing", what)
+	}
+	if a, b := infoOf(t, g).KeysAdded, infoOf(t, l).KeysAdded; a != b {
+		t.Fatalf("%s: %d keys counted, the library counts %d", what, a, b)
+	}
+	if !bytes.Equal(imageOf(t, g), imageOf(t, l)) {
+		t.Fatalf("%s: the image differs from the library's", what)
+	}
+	must(t, g.Close())
+	must(t, l.Close())
 }
 
 // Every call that reads the count or the whole filter sees the adds made

@@ -105,22 +105,7 @@ func TestNativeQuery(t *testing.T) {
 		for i := 0; i < 3000; i += 2 {
 			must(t, f.AddString(key(i)))
 		}
-		yes := 0
-		for i := 0; i < 6000; i++ {
-			k := key(i)
-			want, err := answer(keyOp(f, opQuery, k))
-			must(t, err)
-			got, err := f.QueryString(k)
-			must(t, err)
-			gotBytes, err := f.Query([]byte(k))
-			must(t, err)
-			if got != want || gotBytes != want {
-				t.Fatalf("%+v key %q: Go %v / %v, bloom_query %v", s, k, got, gotBytes, want)
-			}
-			if want {
-				yes++
-			}
-		}
+		yes := matchQueries(t, fmt.Sprintf("%+v", s), f, 6000, key)
 		if yes == 6000 {
 			t.Fatalf("%+v: every key answered yes, the check proves nothing", s)
 		}
@@ -169,4 +154,27 @@ func TestNativeQuery(t *testing.T) {
 	if c.probe != nil {
 		t.Fatal("a classic filter has a Go-side probe")
 	}
+}
+
+// matchQueries queries key(0..n-1) through Query, QueryString and
+// bloom_query: all three must agree. It returns how many answered yes.
+func matchQueries(t *testing.T, what string, f *Filter, n int, key func(int) string) int {
+	t.Helper()
+	yes := 0
+	for i := 0; i < n; i++ {
+		k := key(i)
+		want, err := answer(keyOp(f, opQuery, k))
+		must(t, err)
+		got, err := f.QueryString(k)
+		must(t, err)
+		gotBytes, err := f.Query([]byte(k))
+		must(t, err)
+		if got != want || gotBytes != want {
+			t.Fatalf("%s key %q: Go %v / %v, bloom_query %v", what, k, got, gotBytes, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	return yes
 }
