@@ -223,14 +223,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         info.struct_size = sizeof info;
         FUZZ_CHECK(bloom_get_info(s.f, &info) == BLOOM_OK, "get_info");
         FUZZ_CHECK(info.fill_ratio >= 0.0 && info.fill_ratio <= 1.0, "fill ratio %f", info.fill_ratio);
-        // Counting adds made through the blocked view (none made here: the
-        // count alone must move, and only on filters that take such adds).
-        const uint64_t n = in.u8() % 4;
+        // Counting adds made through the blocked or the classic view (none
+        // made here: the count alone must move, and only on filters that
+        // take such adds through that view).
+        const uint8_t b = in.u8();
+        const uint64_t n = b % 4;
+        const bool classic = (b & 4) != 0;
         const std::vector<unsigned char> before = bloom::fuzz::serialize(s.f);
-        const bloom_status r = bloom_blocked_view_added(s.f, n);
+        const bloom_status r = classic ? bloom_classic_view_added(s.f, n) : bloom_blocked_view_added(s.f, n);
         if (r == BLOOM_OK) {
-          FUZZ_CHECK(info.kind == BLOOM_KIND_BLOCKED && (info.flags & BLOOM_FLAG_CONCURRENT) == 0,
-                     "view adds taken by kind %d, flags %u", info.kind, info.flags);
+          FUZZ_CHECK(info.kind == (classic ? BLOOM_KIND_CLASSIC : BLOOM_KIND_BLOCKED) &&
+                         info.hash == BLOOM_HASH_XXH3 && (info.flags & BLOOM_FLAG_CONCURRENT) == 0,
+                     "view adds taken by kind %d, hash %d, flags %u", info.kind, info.hash, info.flags);
           bloom_info after;
           after.struct_size = sizeof after;
           FUZZ_CHECK(bloom_get_info(s.f, &after) == BLOOM_OK, "get_info");
