@@ -27,7 +27,7 @@ type classicProbe struct {
 	k        uint32
 	enhanced bool
 	mixed    bool
-	adds     bool // adds may set bits here (takesClassicAdds)
+	adds     bool // adds may set bits here (bloom_classic_view_added(f, 0))
 }
 
 // classicProbeGroup is how many probes has tests before its first branch.

@@ -16,11 +16,13 @@ import (
 // count it" and nothing else (bloom.h, bloom_blocked_view_added and
 // bloom_classic_view_added), so Go sets the bits through the view and keeps
 // the count in Filter.pending; flushAdds hands it to the library before any
-// call that reads the count or the filter as a whole. Filters whose view must not be written keep the cgo
-// add: concurrent ones (their writers lock) and mapped ones (read-only).
+// call that reads the count or the filter as a whole. Filters whose view
+// must not be written keep the cgo add: concurrent ones (their writers
+// lock) and mapped ones (read-only).
 
-// takesAdds asks the library whether f takes adds through its view:
-// recording zero adds changes nothing and refuses exactly those filters.
+// takesAdds asks the library whether f takes adds through its blocked view
+// (newClassicProbe asks the same of the classic view): recording zero adds
+// changes nothing and refuses exactly those filters.
 func takesAdds(f *C.bloom_filter) bool {
 	return C.bloom_blocked_view_added(f, 0) == C.BLOOM_OK
 }
@@ -39,7 +41,7 @@ func (f *Filter) flushAdds() error {
 	if n == 0 {
 		return nil
 	}
-	// Refused only for filters that never take adds in Go (takesAdds).
+	// Refused only for filters that never take adds in Go (probe.adds).
 	record := func() C.int { return C.int(C.bloom_blocked_view_added(f.ptr, C.uint64_t(n))) }
 	if f.classic != nil {
 		record = func() C.int { return C.int(C.bloom_classic_view_added(f.ptr, C.uint64_t(n))) }
@@ -61,52 +63,48 @@ func (f *Filter) handle() (*C.bloom_filter, error) {
 	return f.ptr, f.flushAdds()
 }
 
-// nativeAdds is the probe through which f adds key in Go, or nil when the
-// library must add it (another kind, a concurrent or mapped filter, a key
-// longer than XXH3's short path).
-func nativeAdds[K []byte | string](f *Filter, key K) *blockedProbe {
-	if p := f.probe; p != nil && p.adds && len(key) <= 16 {
-		return p
-	}
-	return nil
-}
-
-// addKey is bloom_add: in Go when it can, else through the library.
+// addKey is bloom_add: in Go when it can (a blocked or classic XXH3
+// filter that takes adds through its view, a key of at most 16 bytes, as
+// queryKey), else through the library.
 func addKey[K []byte | string](f *Filter, key K) error {
-	if p := f.classic; p != nil && p.adds && len(key) <= 16 {
-		p.set(xxh3Short128(key, p.seed))
-		f.pending++
-		return nil
-	}
-	if p := nativeAdds(f, key); p != nil {
-		p.set(xxh3Short(key, p.seed))
-		f.pending++
-		return nil
+	if len(key) <= 16 {
+		if p := f.classic; p != nil && p.adds {
+			p.set(xxh3Short128(key, p.seed))
+			f.pending++
+			return nil
+		}
+		if p := f.probe; p != nil && p.adds {
+			p.set(xxh3Short(key, p.seed))
+			f.pending++
+			return nil
+		}
 	}
 	return status(keyOp(f, opAdd, key))
 }
 
-// testAndAddKey is bloom_test_and_add: a key whose bits are all set is
-// answered by the read alone and neither written nor counted, as the
-// library does for the bit kinds.
+// testAndAddKey is bloom_test_and_add, in Go where addKey is: a key whose
+// bits are all set is answered by the read alone and neither written nor
+// counted, as the library does for the bit kinds.
 func testAndAddKey[K []byte | string](f *Filter, key K) (bool, error) {
-	if p := f.classic; p != nil && p.adds && len(key) <= 16 {
-		x, y := xxh3Short128(key, p.seed)
-		if p.has(x, y) {
-			return true, nil
+	if len(key) <= 16 {
+		if p := f.classic; p != nil && p.adds {
+			x, y := xxh3Short128(key, p.seed)
+			if p.has(x, y) {
+				return true, nil
+			}
+			p.set(x, y)
+			f.pending++
+			return false, nil
 		}
-		p.set(x, y)
-		f.pending++
-		return false, nil
-	}
-	if p := nativeAdds(f, key); p != nil {
-		h := xxh3Short(key, p.seed)
-		if p.has(h) {
-			return true, nil
+		if p := f.probe; p != nil && p.adds {
+			h := xxh3Short(key, p.seed)
+			if p.has(h) {
+				return true, nil
+			}
+			p.set(h)
+			f.pending++
+			return false, nil
 		}
-		p.set(h)
-		f.pending++
-		return false, nil
 	}
 	return answer(keyOp(f, opTestAndAdd, key))
 }
