@@ -108,11 +108,7 @@ TEST(BlockedProbe, AnswersAsBloomQueryForEveryK) {
 TEST(BlockedProbe, FiltersWithoutAViewAreRefused) {
   for (int i = 0; i < bloom_kind_count(); ++i) {
     for (int hash : {BLOOM_HASH_XXH3, BLOOM_HASH_MURMUR3}) {
-      bloom_options o;
-      bloom_options_init(&o);
-      o.kind = bloom_kind_at(i);
-      o.capacity = 1000;
-      o.hash = hash;
+      const bloom_options o = kind_hash_options(bloom_kind_at(i), hash);
       bloom_filter *raw = nullptr;
       ASSERT_EQ(bloom_create(&o, &raw), BLOOM_OK) << bloom_last_error();
       FilterPtr f(raw);

@@ -78,11 +78,7 @@ TEST(BlockedViewAdded, RefusesFiltersWhoseViewMustNotBeWritten) {
   // Other kinds and hashers have no view.
   for (int i = 0; i < bloom_kind_count(); ++i)
     for (int hash : {BLOOM_HASH_XXH3, BLOOM_HASH_MURMUR3}) {
-      bloom_options o;
-      bloom_options_init(&o);
-      o.kind = bloom_kind_at(i);
-      o.capacity = 1000;
-      o.hash = hash;
+      const bloom_options o = kind_hash_options(bloom_kind_at(i), hash);
       FilterPtr f = make_filter(o);
       const bool writable_view = o.kind == BLOOM_KIND_BLOCKED && hash == BLOOM_HASH_XXH3;
       EXPECT_EQ(bloom_blocked_view_added(f.get(), 5), writable_view ? BLOOM_OK : BLOOM_E_UNSUPPORTED)

@@ -129,11 +129,7 @@ TEST(ClassicView, RefusesWhatItCannotDescribe) {
   // Other kinds and hashers: the view cannot describe their positions.
   for (int i = 0; i < bloom_kind_count(); ++i)
     for (int hash = BLOOM_HASH_XXH3; hash <= BLOOM_HASH_PARQUET; ++hash) {
-      bloom_options o;
-      bloom_options_init(&o);
-      o.kind = bloom_kind_at(i);
-      o.capacity = 1000;
-      o.hash = hash;
+      const bloom_options o = kind_hash_options(bloom_kind_at(i), hash);
       bloom_filter *raw = nullptr;
       if (bloom_create(&o, &raw) != BLOOM_OK) continue;  // not every kind takes every hasher
       FilterPtr f(raw);

@@ -55,6 +55,17 @@ inline bloom_options classic_options(uint64_t n, double p) {
   return o;
 }
 
+// A small filter of the given kind and hasher, defaults otherwise: for
+// tests that walk every kind and hasher.
+inline bloom_options kind_hash_options(int kind, int hash) {
+  bloom_options o;
+  bloom_options_init(&o);
+  o.kind = kind;
+  o.capacity = 1000;
+  o.hash = hash;
+  return o;
+}
+
 // Distinct keys: "<prefix><i>". Different prefixes give disjoint sets.
 inline std::vector<std::string> make_keys(const std::string &prefix, size_t n) {
   std::vector<std::string> keys;
