@@ -10,38 +10,25 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "image_bytes.hpp"
+
 namespace bloom_redis {
 
 namespace {
 
-constexpr size_t kHeaderFixed = 20;  // size, nfilters, options, growth
-constexpr size_t kHeaderLink = 53;   // one packed link
-constexpr size_t kImageHeader = 128;
-constexpr size_t kDescriptor = 40;
+constexpr size_t kHeaderFixed = 20;                // size, nfilters, options, growth
+constexpr size_t kHeaderLink = 53;                 // one packed link
 constexpr double kLn2 = 0.693147180559945;         // RedisBloom's ln(2)
 constexpr double kLn2Squared = 0.480453013918201;  // and ln(2)^2, its bpe denominator
 constexpr uint64_t kMaxGrowth = 32768;
 constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
-
-uint64_t le(const unsigned char *p, int bytes) {
-  uint64_t v = 0;
-  for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-void put(unsigned char *p, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-double as_double(uint64_t bits) {
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
-}
-uint64_t double_bits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-uint64_t pad64(uint64_t n) { return (n + 63) / 64 * 64; }
+constexpr size_t kImageHeader = image_bytes::kHeader;
+constexpr size_t kDescriptor = image_bytes::kDescriptor;
+using image_bytes::as_double;
+using image_bytes::double_bits;
+using image_bytes::le;
+using image_bytes::pad64;
+using image_bytes::put;
 
 bool refuse(std::string *why, const std::string &text) {
   *why = text;
