@@ -14,7 +14,10 @@ For each module (this one; RedisBloom too when REDISBLOOM_MODULE names its
     filled 1 M / 1% filter: BF.ADD, BF.EXISTS, BF.MADD of 10, BF.MEXISTS of
     10, and BF.ADD to a NONSCALING filter (10 M / 1%, 1 M items in), each
     unpipelined (-P 1) and pipelined (-P 16), requests per second
-    (--writes: only the three writes, pipelined).
+    (--writes: only the three writes, pipelined);
+  - --small instead: 10,000 keys each holding a filter reserved for 1,000
+    items at 1 % (a filter per user), used_memory per key, and BF.ADD,
+    BF.EXISTS and BF.MADD of 10 at random keys, -P 1 and -P 16.
 Prints each round, the medians, the ratios this/RedisBloom (throughput:
 > 1 is faster; memory: < 1 is smaller) and the machine. Timing on a shared
 machine is noisy: compare medians of several rounds taken in one sitting.
@@ -43,6 +46,8 @@ ap.add_argument("--clients", type=int, default=50)
 ap.add_argument("--port", type=int, default=6491)
 ap.add_argument("--writes", action="store_true",
                 help="only the pipelined writes (-P 16): BF.ADD, BF.MADD of 10, and BF.ADD to a NONSCALING filter")
+ap.add_argument("--small", action="store_true",
+                help="10,000 small filters (1,000 items at 1%% each): memory per key, adds and queries at random keys")
 args = ap.parse_args()
 
 MODULES = {"bloom": os.path.abspath(args.module)}
@@ -66,6 +71,13 @@ SPEED = [
     ("BF.ADD NONSCALING", ["BF.ADD", "g", ITEM]),
 ]
 WRITES = ("BF.ADD", "BF.MADD x10", "BF.ADD NONSCALING")
+SMALL_KEYS = 10000
+SMALL_KEY = "u:__rand_int__"
+SMALL_SPEED = [
+    ("small BF.ADD", ["BF.ADD", SMALL_KEY, ITEM]),
+    ("small BF.EXISTS", ["BF.EXISTS", SMALL_KEY, ITEM]),
+    ("small BF.MADD x10", ["BF.MADD", SMALL_KEY] + [ITEM] * 10),
+]
 workdir = tempfile.mkdtemp(prefix="bloom-redis-bench-")
 
 
@@ -103,9 +115,9 @@ def fill(r, key, n):
     pipe.execute()
 
 
-def rps(cmd, pipeline):
+def rps(cmd, pipeline, keyspace=ITEMS):
     out = subprocess.run(["redis-benchmark", "-h", "127.0.0.1", "-p", str(args.port), "-n", str(args.requests),
-                          "-c", str(args.clients), "-P", str(pipeline), "-r", str(ITEMS), "-q"] + cmd,
+                          "-c", str(args.clients), "-P", str(pipeline), "-r", str(keyspace), "-q"] + cmd,
                          capture_output=True, text=True).stdout
     found = re.findall(r"([\d.]+) requests per second", out.replace("\r", "\n"))
     return float(found[-1]) if found else float("nan")
@@ -121,6 +133,24 @@ def record(name, metric, value):
 for rnd in range(args.rounds):
     for name, module in MODULES.items():
         proc, r = start(module)
+        if args.small:
+            try:
+                # redis-benchmark's -r draws every __rand_int__ below
+                # SMALL_KEYS: the item numbers too, so no filter grows.
+                base = r.info("memory")["used_memory"]
+                pipe = r.pipeline(transaction=False)
+                for i in range(SMALL_KEYS):
+                    pipe.execute_command("BF.RESERVE", "u:%012d" % i, 0.01, 1000)
+                pipe.execute()
+                record(name, "used_memory per small key (B)", (r.info("memory")["used_memory"] - base) / SMALL_KEYS)
+                record(name, "MEMORY USAGE small key (B)", r.memory_usage("u:%012d" % 1))
+                for label, cmd in SMALL_SPEED:
+                    for pipeline in (1, 16):
+                        record(name, "%s -P %d (req/s)" % (label, pipeline), rps(cmd, pipeline, SMALL_KEYS))
+            finally:
+                stop(proc, r)
+            print("round %d %s: %s" % (rnd + 1, name, {k: v[-1] for k, v in results[name].items()}), flush=True)
+            continue
         try:
             for variant, extra in () if args.writes else (("scalable", []), ("NONSCALING", ["NONSCALING"])):
                 base = r.info("memory")["used_memory"]

@@ -8,7 +8,8 @@
 // with the same answers, the same item count and the same shape (a value
 // marked for RedisBloom's type also as RedisBloom's chain), also after
 // more adds grow it; a first chunk never replaces a live filter; a restore
-// never completes past its byte limit.
+// never completes past its byte limit; a small filter's compact form
+// (compact_filter.hpp) saves, answers and takes adds as the filter does.
 //
 // Input: byte 0 even = an RDB value (byte 1 picks encoding 2..4; then each
 // unsigned or double field is 8 bytes little-endian, a string a 4-byte
@@ -23,11 +24,13 @@
 
 #include "admit_filter.hpp"
 #include "chunk_restore.hpp"
+#include "compact_filter.hpp"
 #include "fuzz_util.hpp"
 #include "redisbloom_encoding.hpp"
 
 namespace {
 
+using bloom_redis::CompactFilter;
 using bloom_redis::FilterValue;
 using bloom_redis::ServerBytes;
 
@@ -128,6 +131,45 @@ std::vector<std::string> add_keys(FilterValue *v, unsigned count) {
   return taken;
 }
 
+// The compact form a key keeps of a small filter (compact_filter.hpp), when
+// v has one: its image is v's, it answers and counts as v, it expands back
+// to v, and adds taken through it leave the image the library's adds of
+// the same keys leave.
+void check_compact_form(const FilterValue &v, const std::vector<std::string> &added) {
+  CompactFilter *c = bloom_redis::compact_form(v);
+  if (c == nullptr) return;
+  ServerBytes image, compact;
+  std::string why;
+  FUZZ_CHECK(bloom_redis::serialize_filter(v.filter, &image, &why), "serialize: %s", why.c_str());
+  FUZZ_CHECK(bloom_redis::compact_image(*c, &compact, &why) && compact == image, "compact image differs: %s",
+             why.c_str());
+  FUZZ_CHECK(c->items == v.items, "compact items differ");
+  std::vector<std::string> keys = added;
+  for (size_t i = 0; i < kProbes; ++i) keys.push_back("fuzz-probe-" + std::to_string(i));
+  for (const std::string &k : keys)
+    FUZZ_CHECK(bloom_redis::compact_query(*c, k.data(), k.size()) ==
+                   (bloom_query(v.filter, k.data(), k.size()) == 1),
+               "the compact form answers otherwise");
+  FilterValue *back = bloom_redis::expand_compact(*c, &why);
+  FUZZ_CHECK(back != nullptr, "the compact form does not expand: %s", why.c_str());
+  check_same(v, *back, added, "compact form");
+  // The same adds through both (repeats too), but those the compact form
+  // leaves to the live filter (a new stage) or refuses (a full non-scaling
+  // filter), which change nothing.
+  for (unsigned i = 0; i < 64; ++i) {
+    const std::string k = "fuzz-compact-" + std::to_string(i % 48);
+    const int r = bloom_redis::compact_add(*c, k.data(), k.size(), &why);
+    if (r < 0 || r == bloom_redis::kNeedsLiveFilter) continue;
+    const int lib = bloom_test_and_add(back->filter, k.data(), k.size());
+    FUZZ_CHECK(lib >= 0 && r == (lib == 0 ? 1 : 0), "compact add answered %d, the library %d", r, lib);
+  }
+  FUZZ_CHECK(bloom_redis::compact_image(*c, &compact, &why) &&
+                 bloom_redis::serialize_filter(back->filter, &image, &why) && compact == image,
+             "compact adds left another image");
+  delete back;
+  delete c;
+}
+
 // "bloomfltr": the RDB value is bloom's image; the AOF rewrite is
 // BF.LOADCHUNK commands with the older iterators (the end offset).
 void check_bloom_type_round_trip(const FilterValue &v, const std::vector<std::string> &added) {
@@ -138,6 +180,7 @@ void check_bloom_type_round_trip(const FilterValue &v, const std::vector<std::st
   FUZZ_CHECK(back != nullptr, "its own image is refused: %s", why.c_str());
   check_same(v, *back, added, "bloomfltr RDB");
   delete back;
+  check_compact_form(v, added);
   FilterValue *slot = nullptr;
   const size_t chunk = 200;
   for (size_t off = 0; off < image.size(); off += chunk) {

@@ -52,7 +52,14 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
     if (limit != 0 && bloom_growth_bytes(v->filter, &growth) == BLOOM_OK && growth > 0 &&
         bloom_serialized_size(v->filter, &size) == BLOOM_OK &&
         growth > limit - std::min<uint64_t>(size, limit)) {
-      if (bloom_query(v->filter, data, len) == 1) return 0;
+      if (bloom_query(v->filter, data, len) == 1) {
+        // Counted as every add of a present key is (a scalable filter's
+        // keys_added counts calls): the same image whether or not the
+        // limit was near, which the compact form relies on. A present key
+        // grows nothing.
+        bloom_test_and_add(v->filter, data, len);
+        return 0;
+      }
       *error = "ERR filter is full: its next stage of " + std::to_string(growth) +
                " bytes would take it past the MAX_FILTER_BYTES limit of " +
                std::to_string(config().max_filter_bytes) + " bytes";
@@ -98,8 +105,9 @@ int add_item(FilterValue *v, const RedisModuleString *item, std::string *error) 
   return r < 0 ? add_failed(r, error) : added(v, r == 1);
 }
 
-int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+int add_items_reply(RedisModuleCtx *ctx, FilterKey &key, RedisModuleString **argv, int first, int argc,
                     std::vector<char> *skipped) {
+  KeyAdder adder(key);
   skipped->assign(static_cast<size_t>(argc - first), 1);
   RedisModule_ReplyWithArray(ctx, REDISMODULE_POSTPONED_ARRAY_LEN);
   long replied = 0;
@@ -107,7 +115,7 @@ int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **arg
   for (int i = first; i < argc; ++i) {
     std::string error;
     const uint64_t refusals = maxmemory_refusals();
-    const int r = add_item(v, argv[i], &error);
+    const int r = adder.add(argv[i], &error);
     ++replied;
     if (r < 0) {
       (*skipped)[static_cast<size_t>(i - first)] = maxmemory_refusals() != refusals;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "compact_filter.hpp"
+#include "filter_key.hpp"
 #include "filter_value.hpp"
 #include "redis_module_api.h"
 
@@ -16,13 +18,37 @@ namespace bloom_redis {
 // the error rate it was sized for still holds.
 int add_item(FilterValue *v, const RedisModuleString *item, std::string *error);
 
+// add_item for the value at a key in either form: a compact form takes the
+// adds itself until one needs the live filter (a new stage), which the key
+// then holds for good (FilterKey::value).
+class KeyAdder {
+ public:
+  explicit KeyAdder(FilterKey &key) : key_(key), compact_(key.compact()) {}
+  int add(const RedisModuleString *item, std::string *error) {
+    if (compact_ != nullptr) {
+      size_t len = 0;
+      const char *data = RedisModule_StringPtrLen(item, &len);
+      const int r = compact_add(*compact_, data, len, error);
+      if (r != kNeedsLiveFilter) return r;
+      compact_ = nullptr;
+    }
+    if (live_ == nullptr && (live_ = key_.value(error)) == nullptr) return -1;
+    return add_item(live_, item, error);
+  }
+
+ private:
+  FilterKey &key_;
+  CompactFilter *compact_;
+  FilterValue *live_ = nullptr;
+};
+
 // Adds argv[first..argc) and replies with an array of add_item's answers
 // (booleans in RESP3). As RedisBloom, it stops at the first item that
 // cannot be added: that item's element is the error and the array ends
 // there, shorter than the item list. (*skipped)[i] says whether
 // argv[first + i] must not be replicated: maxmemory refused it, or it was
 // never tried. Returns how many items were added (new keys).
-int add_items_reply(RedisModuleCtx *ctx, FilterValue *v, RedisModuleString **argv, int first, int argc,
+int add_items_reply(RedisModuleCtx *ctx, FilterKey &key, RedisModuleString **argv, int first, int argc,
                     std::vector<char> *skipped);
 
 // Replicates a write that added argv[first..argc) to its filter. Verbatim,

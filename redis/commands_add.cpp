@@ -21,9 +21,9 @@ constexpr const char *kReserveEvent = "bloom.reserve";
 constexpr const char *kAddEvent = "bloom.add";
 
 // Creates a filter with p and stores it at an empty key. Replies with the
-// error and returns NULL on failure.
-FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p,
-                       const WindowSpec *window = nullptr) {
+// error and returns false on failure.
+bool create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p,
+               const WindowSpec *window = nullptr) {
   std::string error;
   const int64_t since = library_bytes_net();
   bloom_filter *f = window != nullptr ? create_window_filter(p.error_rate, p.capacity, *window,
@@ -34,29 +34,39 @@ FilterValue *create_at(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &
   if (v != nullptr) v->redisbloom_form = config().redisbloom_encoding;
   if (v == nullptr) {
     reply_error(ctx, error.rfind("ERR ", 0) == 0 ? error : "ERR " + error);
-    return nullptr;
+    return false;
   }
   if (!key.set(v)) {
     delete v;
     reply_error(ctx, "ERR cannot store the filter");
-    return nullptr;
+    return false;
   }
   RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kReserveEvent, name);
-  return v;
+  return true;
 }
 
-// The filter at key for an add, created with p when the key is empty
-// (nocreate: "ERR not found" instead). Replies and returns NULL when the
-// command must stop.
-FilterValue *filter_for_add(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key,
-                            const FilterParams &p, bool nocreate = false) {
-  if (reject_unusable(ctx, key)) return nullptr;
-  if (FilterValue *v = key.value()) return v;
-  if (nocreate) {
-    RedisModule_ReplyWithError(ctx, kNotFound);
-    return nullptr;
+// Readies the filter at key for an add: created with p when the key is
+// empty (nocreate: "ERR not found" instead), and a time window's clock
+// advanced (write). Replies and returns false when the command must stop.
+bool filter_for_add(RedisModuleCtx *ctx, RedisModuleString *name, FilterKey &key, const FilterParams &p,
+                    WindowWrite *write, bool nocreate = false) {
+  if (reject_unusable(ctx, key)) return false;
+  if (key.empty()) {
+    if (nocreate) {
+      RedisModule_ReplyWithError(ctx, kNotFound);
+      return false;
+    }
+    if (!create_at(ctx, name, key, p)) return false;
   }
-  return create_at(ctx, name, key, p);
+  // A compact form is never a window (compact_filter.hpp).
+  if (key.compact() != nullptr) return true;
+  std::string error;
+  FilterValue *v = key.value(&error);
+  if (v == nullptr) {
+    reply_error(ctx, error);
+    return false;
+  }
+  return write->begin(ctx, v);
 }
 
 }  // namespace
@@ -101,7 +111,7 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   if (key.wrong_type()) return RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
   if (!key.empty()) return RedisModule_ReplyWithError(ctx, "ERR item exists");
-  if (create_at(ctx, argv[1], key, p, is_window ? &window : nullptr) == nullptr) return REDISMODULE_OK;
+  if (!create_at(ctx, argv[1], key, p, is_window ? &window : nullptr)) return REDISMODULE_OK;
   RedisModule_ReplicateVerbatim(ctx);
   return RedisModule_ReplyWithSimpleString(ctx, "OK");
 }
@@ -110,11 +120,10 @@ int cmd_reserve(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
   WindowWrite write;
-  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
+  if (!filter_for_add(ctx, argv[1], key, config().defaults, &write)) return REDISMODULE_OK;
   std::string error;
-  const int r = add_item(v, argv[2], &error);
+  const int r = KeyAdder(key).add(argv[2], &error);
   // Only a failed add can have been refused by maxmemory (its allocation
   // was the one refused), and this command made no other.
   write.replicate_add(ctx, argv, r < 0 && refused_by_maxmemory());
@@ -126,11 +135,10 @@ int cmd_add(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 int cmd_madd(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  FilterValue *v = filter_for_add(ctx, argv[1], key, config().defaults);
   WindowWrite write;
-  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
+  if (!filter_for_add(ctx, argv[1], key, config().defaults, &write)) return REDISMODULE_OK;
   std::vector<char> skipped;
-  const int added = add_items_reply(ctx, v, argv, 2, argc, &skipped);
+  const int added = add_items_reply(ctx, key, argv, 2, argc, &skipped);
   write.replicate(ctx, "BF.MADD", argv, 2, argc, skipped);
   if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;
@@ -177,11 +185,10 @@ int cmd_insert(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (p.expansion == 0) p.nonscaling = true;
 
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
-  FilterValue *v = filter_for_add(ctx, argv[1], key, p, nocreate);
   WindowWrite write;
-  if (v == nullptr || !write.begin(ctx, v)) return REDISMODULE_OK;
+  if (!filter_for_add(ctx, argv[1], key, p, &write, nocreate)) return REDISMODULE_OK;
   std::vector<char> skipped;
-  const int added = add_items_reply(ctx, v, argv, items, argc, &skipped);
+  const int added = add_items_reply(ctx, key, argv, items, argc, &skipped);
   write.replicate(ctx, "BF.INSERT", argv, items, argc, skipped);
   if (added > 0) RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, kAddEvent, argv[1]);
   return REDISMODULE_OK;

@@ -93,8 +93,12 @@ int cmd_scandump(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     return RedisModule_ReplyWithError(ctx, kNotNumeric);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  FilterValue *v = key.value();
-  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  if (key.empty()) return RedisModule_ReplyWithError(ctx, kNotFound);
+  // A compact form's image is rebuilt for each chunk (a small filter's
+  // image costs microseconds), and is the same while the filter is.
+  std::string expand_error;
+  FilterValue *v = key.snapshot(&expand_error);
+  if (v == nullptr) return reply_error(ctx, expand_error);
   if (it < 0) return reply_chunk(ctx, 0, nullptr, 0);
 
   // Serialized once while the filter is unchanged (a write drops it), so
@@ -149,7 +153,12 @@ int cmd_loadchunk(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   if (key.wrong_type()) return RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
   const uint64_t limit = replaying(ctx) ? 0 : config().max_filter_bytes;
-  ChunkOutcome out = apply_chunk(key.value(), static_cast<uint64_t>(it), data, len, limit);
+  // A live key stays live whatever the chunk (apply_chunk only reads it):
+  // one that could not be read is not taken for an empty one.
+  std::string error;
+  FilterValue *v = key.snapshot(&error);
+  if (v == nullptr && !key.empty()) return reply_error(ctx, error);
+  ChunkOutcome out = apply_chunk(v, static_cast<uint64_t>(it), data, len, limit);
   if (out.taken) RedisModule_ReplicateVerbatim(ctx);
   if (out.store != nullptr && !key.set(out.store)) {
     delete out.store;

@@ -53,8 +53,10 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
       const std::string name = key_name(argv[i]);
       sources.push_back(std::make_unique<FilterKey>(ctx, argv[i], REDISMODULE_READ));
       if (reject_unusable(ctx, *sources.back())) return REDISMODULE_OK;
-      const FilterValue *v = sources.back()->value();
-      if (v == nullptr) return reply_error(ctx, "ERR not found: source key '" + name + "'");
+      if (sources.back()->empty()) return reply_error(ctx, "ERR not found: source key '" + name + "'");
+      std::string error;
+      const FilterValue *v = sources.back()->snapshot(&error);
+      if (v == nullptr) return reply_error(ctx, error);
       if (!mergeable(*v)) return reply_error(ctx, "ERR cannot merge '" + name + "': " + kNoMerge);
       if (std::find(names.begin(), names.end(), name) != names.end()) continue;  // dst, or named before
       filters.push_back(v->filter);
@@ -63,7 +65,10 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
 
     FilterKey dst(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
     if (reject_unusable(ctx, dst)) return REDISMODULE_OK;
-    FilterValue *target = dst.value();
+    std::string error;
+    // Only read: the merge stores a new value.
+    FilterValue *target = dst.snapshot(&error);
+    if (target == nullptr && !dst.empty()) return reply_error(ctx, error);
     if (target != nullptr && !mergeable(*target))
       return reply_error(ctx, "ERR cannot merge into '" + names[0] + "': " + kNoMerge);
 
@@ -87,7 +92,6 @@ int cmd_merge(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     sources.clear();
     filters.clear();
 
-    std::string error;
     FilterValue *v = adopt_filter(merged.release(), since, &error);
     if (v == nullptr) return reply_error(ctx, "ERR " + error);
     if (!dst.set(v)) {

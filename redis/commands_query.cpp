@@ -14,23 +14,23 @@ namespace bloom_redis {
 
 namespace {
 
-// Whether item may be in the filter (v may be NULL: an empty key has nothing).
-bool query_item(const FilterValue *v, const RedisModuleString *item) {
-  if (v == nullptr) return false;
+// Whether item may be in the filter at key (nothing is in an empty key or
+// one holding another type: callers check the key with readable_filter).
+bool query_item(const FilterKey &key, const RedisModuleString *item) {
+  const StoredValue *s = key.wrong_type() ? nullptr : key.stored();
+  if (s == nullptr) return false;
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  return bloom_query(v->filter, data, len) == 1;
+  if (s->form == ValueForm::kCompact) return compact_query(*static_cast<const CompactFilter *>(s), data, len);
+  return bloom_query(static_cast<const FilterValue *>(s)->filter, data, len) == 1;
 }
 
-// The filter BF.EXISTS / BF.MEXISTS read. As RedisBloom, a key holding
-// another type answers "not present" (0) rather than WRONGTYPE: only a
-// filter restored half-way by BF.LOADCHUNK stops the command (and replies).
-bool readable_filter(RedisModuleCtx *ctx, const FilterKey &key, const FilterValue **out) {
-  *out = nullptr;
-  if (key.wrong_type()) return true;
-  if (reject_unusable(ctx, key)) return false;
-  *out = key.value();
-  return true;
+// Whether BF.EXISTS / BF.MEXISTS may read the key. As RedisBloom, a key
+// holding another type answers "not present" (0) rather than WRONGTYPE:
+// only a filter restored half-way by BF.LOADCHUNK stops the command (and
+// replies).
+bool readable_filter(RedisModuleCtx *ctx, const FilterKey &key) {
+  return key.wrong_type() || !reject_unusable(ctx, key);
 }
 
 }  // namespace
@@ -39,19 +39,17 @@ bool readable_filter(RedisModuleCtx *ctx, const FilterKey &key, const FilterValu
 int cmd_exists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  const FilterValue *v = nullptr;
-  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
-  return reply_bool(ctx, query_item(v, argv[2]));
+  if (!readable_filter(ctx, key)) return REDISMODULE_OK;
+  return reply_bool(ctx, query_item(key, argv[2]));
 }
 
 // BF.MEXISTS key item [item ...]
 int cmd_mexists(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc < 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
-  const FilterValue *v = nullptr;
-  if (!readable_filter(ctx, key, &v)) return REDISMODULE_OK;
+  if (!readable_filter(ctx, key)) return REDISMODULE_OK;
   RedisModule_ReplyWithArray(ctx, argc - 2);
-  for (int i = 2; i < argc; ++i) reply_bool(ctx, query_item(v, argv[i]));
+  for (int i = 2; i < argc; ++i) reply_bool(ctx, query_item(key, argv[i]));
   return REDISMODULE_OK;
 }
 
@@ -60,8 +58,11 @@ int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  const FilterValue *v = key.value();
-  return RedisModule_ReplyWithLongLong(ctx, v == nullptr ? 0 : static_cast<long long>(v->items));
+  const StoredValue *s = key.stored();
+  const uint64_t items = s == nullptr                     ? 0
+                         : s->form == ValueForm::kCompact ? static_cast<const CompactFilter *>(s)->items
+                                                          : static_cast<const FilterValue *>(s)->items;
+  return RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(items));
 }
 
 namespace {
@@ -160,8 +161,10 @@ int cmd_info(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2 && argc != 3) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  FilterValue *v = key.value();
-  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  if (key.empty()) return RedisModule_ReplyWithError(ctx, kNotFound);
+  std::string error;
+  FilterValue *v = key.snapshot(&error);
+  if (v == nullptr) return reply_error(ctx, error);
   // The parameters are cached (O(1), as RedisBloom's BF.INFO, but for the
   // first read after a new stage); only FPR needs the bits counted now.
   v->refresh_stale_shape();
@@ -210,8 +213,10 @@ int cmd_debug(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   if (argc != 2) return RedisModule_WrongArity(ctx);
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  FilterValue *v = key.value();
-  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
+  if (key.empty()) return RedisModule_ReplyWithError(ctx, kNotFound);
+  std::string error;
+  FilterValue *v = key.snapshot(&error);
+  if (v == nullptr) return reply_error(ctx, error);
   v->refresh_stale_shape();
   const uint32_t stages = v->shape.stages;
   RedisModule_ReplyWithArray(ctx, 1 + static_cast<long>(stages));

@@ -3,8 +3,10 @@
 // and the module's data type handle.
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include "compact_filter.hpp"
 #include "filter_params.hpp"
 #include "filter_value.hpp"
 #include "redis_module_api.h"
@@ -25,7 +27,9 @@ class FilterKey {
   // The key's type and module type are read once here: every command asks
   // for them, and each is a call into the server.
   FilterKey(RedisModuleCtx *ctx, RedisModuleString *name, int mode)
-      : limit_((mode & REDISMODULE_WRITE) != 0 ? ctx : nullptr), key_(RedisModule_OpenKey(ctx, name, mode)) {
+      : limit_((mode & REDISMODULE_WRITE) != 0 ? ctx : nullptr),
+        key_(RedisModule_OpenKey(ctx, name, mode)),
+        writable_((mode & REDISMODULE_WRITE) != 0) {
     key_type_ = key_ != nullptr ? RedisModule_KeyType(key_) : REDISMODULE_KEYTYPE_EMPTY;
     if (key_type_ == REDISMODULE_KEYTYPE_MODULE) module_type_ = RedisModule_ModuleTypeGetType(key_);
   }
@@ -42,17 +46,58 @@ class FilterKey {
     if (key_type_ != REDISMODULE_KEYTYPE_MODULE) return true;
     return module_type_ != g_filter_type && (module_type_ != g_rb_type || g_rb_type == nullptr);
   }
-  // The value, or NULL for an empty key (check wrong_type() first).
-  FilterValue *value() const {
-    return empty() ? nullptr : static_cast<FilterValue *>(RedisModule_ModuleTypeGetValue(key_));
+  // The value in either form, or NULL for an empty key (check wrong_type()
+  // first).
+  StoredValue *stored() const {
+    return empty() ? nullptr : static_cast<StoredValue *>(RedisModule_ModuleTypeGetValue(key_));
+  }
+  // The value when it is a small filter's compact form, else NULL.
+  CompactFilter *compact() const {
+    StoredValue *s = stored();
+    return s != nullptr && s->form == ValueForm::kCompact ? static_cast<CompactFilter *>(s) : nullptr;
+  }
+  // The live filter, or NULL for an empty key. A compact form is expanded:
+  // for good in a key opened for writing (the write may need the live
+  // filter), else as snapshot() does. NULL too when that expansion fails
+  // (out of memory; *error set when given): check empty() before reading
+  // NULL as "no key".
+  FilterValue *value(std::string *error = nullptr) {
+    if (!writable_ || compact() == nullptr) return snapshot(error);
+    FilterValue *full = expand(error);
+    if (full == nullptr) return nullptr;
+    void *old = nullptr;
+    if (RedisModule_ModuleTypeReplaceValue(key_, g_filter_type, full, &old) != REDISMODULE_OK) {
+      delete full;
+      if (error != nullptr) *error = "ERR cannot store the filter";
+      return nullptr;
+    }
+    delete static_cast<CompactFilter *>(old);
+    return full;
+  }
+  // The live filter for reading, or NULL for an empty key: a compact form
+  // is expanded into a copy that lives as long as this object, and the key
+  // stays as small as it was. NULL too when that expansion fails, as for
+  // value().
+  FilterValue *snapshot(std::string *error = nullptr) {
+    StoredValue *s = stored();
+    if (s == nullptr || s->form == ValueForm::kFull) return static_cast<FilterValue *>(s);
+    expanded_.reset(expand(error));
+    return expanded_.get();
   }
   // Stores v (Redis owns it from now on; any old value is freed): as
   // RedisBloom's type in bf-encoding redisbloom when its save can write
-  // RedisBloom's chain, else as bloom's.
+  // RedisBloom's chain, else as bloom's; a small filter in its compact
+  // form (v is then freed: read the key's value again to use it).
   bool set(FilterValue *v) {
     const bool rb = v->redisbloom_form && config().redisbloom_encoding && g_rb_type != nullptr;
     RedisModuleType *type = rb ? g_rb_type : g_filter_type;
-    if (RedisModule_ModuleTypeSetValue(key_, type, v) != REDISMODULE_OK) return false;
+    StoredValue *store = v;
+    if (CompactFilter *c = rb ? nullptr : compact_form(*v)) store = c;
+    if (RedisModule_ModuleTypeSetValue(key_, type, store) != REDISMODULE_OK) {
+      if (store != v) delete static_cast<CompactFilter *>(store);
+      return false;
+    }
+    if (store != v) delete v;
     key_type_ = REDISMODULE_KEYTYPE_MODULE;
     module_type_ = type;
     return true;
@@ -66,10 +111,21 @@ class FilterKey {
   }
 
  private:
+  // The live filter the compact form stands for (a new value).
+  FilterValue *expand(std::string *error) const {
+    std::string why;
+    FilterValue *full = expand_compact(*compact(), &why);
+    if (full == nullptr && error != nullptr) *error = "ERR " + why;
+    return full;
+  }
+
   MemoryLimitScope limit_;
   RedisModuleKey *key_;
+  bool writable_;
   int key_type_;
   const RedisModuleType *module_type_ = nullptr;
+  // A compact form expanded for a read (snapshot()).
+  std::unique_ptr<FilterValue> expanded_;
 };
 
 // Replies with msg, or with Redis's own OOM error when an allocation of
@@ -90,8 +146,8 @@ inline bool reject_unusable(RedisModuleCtx *ctx, const FilterKey &key) {
     RedisModule_ReplyWithError(ctx, REDISMODULE_ERRORMSG_WRONGTYPE);
     return true;
   }
-  const FilterValue *v = key.value();
-  if (v != nullptr && v->loading()) {
+  const StoredValue *s = key.stored();
+  if (s != nullptr && s->form == ValueForm::kFull && static_cast<const FilterValue *>(s)->loading()) {
     RedisModule_ReplyWithError(ctx, kLoadingError);
     return true;
   }

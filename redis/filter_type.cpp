@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "admit_filter.hpp"
+#include "compact_filter.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
 #include "save_failure.hpp"
@@ -15,7 +16,20 @@ namespace bloom_redis {
 
 RedisModuleType *g_filter_type = nullptr;
 
+StoredValue *stored_form(FilterValue *v) {
+  CompactFilter *c = compact_form(*v);
+  if (c == nullptr) return v;
+  delete v;
+  return c;
+}
+
 namespace {
+
+// The value's compact form, or NULL when it is a FilterValue.
+CompactFilter *as_compact(const void *value) {
+  auto *s = static_cast<StoredValue *>(const_cast<void *>(value));
+  return s->form == ValueForm::kCompact ? static_cast<CompactFilter *>(s) : nullptr;
+}
 
 // kRestoringRedisBloom: a BF.LOADCHUNK restore of RedisBloom's stream
 // (its header, then its bits so far); module versions before it refuse
@@ -62,11 +76,23 @@ void *rdb_load(RedisModuleIO *io, int encver) {
   }
   RedisModule_Free(buf);
   if (header != nullptr) RedisModule_Free(header);
-  if (v == nullptr) RedisModule_LogIOError(io, "warning", "bloom filter: cannot load: %s", error.c_str());
-  return v;
+  if (v == nullptr) {
+    RedisModule_LogIOError(io, "warning", "bloom filter: cannot load: %s", error.c_str());
+    return nullptr;
+  }
+  return stored_form(v);
 }
 
 void rdb_save(RedisModuleIO *io, void *value) {
+  ServerBytes image;
+  std::string error;
+  if (const CompactFilter *c = as_compact(value)) {
+    // Only an allocation failure gets here (save_failure.hpp).
+    if (!compact_image(*c, &image, &error)) fail_save(io, "bloom filter", error);
+    RedisModule_SaveUnsigned(io, kLive);
+    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(image.data()), image.size());
+    return;
+  }
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->loading()) {
     const Transfer &t = *v->transfer;
@@ -79,8 +105,6 @@ void rdb_save(RedisModuleIO *io, void *value) {
     RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(t.pending.data()), t.pending.size());
     return;
   }
-  ServerBytes image;
-  std::string error;
   // Only an allocation failure gets here (save_failure.hpp).
   if (!serialize_filter(v->filter, &image, &error)) fail_save(io, "bloom filter", error);
   RedisModule_SaveUnsigned(io, kLive);
@@ -113,8 +137,9 @@ void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const Tr
 }
 
 void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
+  const CompactFilter *c = as_compact(value);
   const auto *v = static_cast<const FilterValue *>(value);
-  if (v->loading()) {
+  if (c == nullptr && v->loading()) {
     if (!v->transfer->rb_header.empty())
       emit_redisbloom_chunks(aof, key, *v->transfer);
     else
@@ -123,16 +148,24 @@ void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
   }
   ServerBytes image;
   std::string error;
-  if (!serialize_filter(v->filter, &image, &error)) {
+  if (c != nullptr ? !compact_image(*c, &image, &error) : !serialize_filter(v->filter, &image, &error)) {
     RedisModule_LogIOError(aof, "warning", "bloom filter: cannot rewrite: %s", error.c_str());
     return;
   }
   emit_chunks(aof, key, image);
 }
 
-size_t mem_usage(const void *value) { return value_memory(*static_cast<const FilterValue *>(value)); }
+size_t mem_usage(const void *value) {
+  if (const CompactFilter *c = as_compact(value)) return compact_memory(*c);
+  return value_memory(*static_cast<const FilterValue *>(value));
+}
 
-void free_value(void *value) { delete static_cast<FilterValue *>(value); }
+void free_value(void *value) {
+  if (CompactFilter *c = as_compact(value))
+    delete c;
+  else
+    delete static_cast<FilterValue *>(value);
+}
 
 // Freeing a filter is a handful of free() calls whatever its size (a value,
 // its arrays, a scalable filter's stages), so under lazyfree Redis frees it
@@ -140,6 +173,7 @@ void free_value(void *value) { delete static_cast<FilterValue *>(value); }
 // of 64; 0, the default, would mean "unknown, the most"): memory an
 // eviction frees is then free before the next command is admitted.
 size_t free_effort(RedisModuleString *, const void *value) {
+  if (as_compact(value) != nullptr) return 2;
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->filter == nullptr) return 1;
   // Cached (bloom_get_info would count every bit); stages added since it
@@ -148,9 +182,16 @@ size_t free_effort(RedisModuleString *, const void *value) {
 }
 
 void digest(RedisModuleDigest *md, void *value) {
-  const auto *v = static_cast<const FilterValue *>(value);
   ServerBytes image;
   std::string error;
+  // The live filter's digest: a key digests alike in either form.
+  if (const CompactFilter *c = as_compact(value)) {
+    compact_image(*c, &image, &error);
+    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(image.data()), image.size());
+    RedisModule_DigestEndSequence(md);
+    return;
+  }
+  const auto *v = static_cast<const FilterValue *>(value);
   const ServerBytes *bytes = v->loading() ? &v->transfer->pending : &image;
   if (!v->loading()) serialize_filter(v->filter, &image, &error);
   if (v->loading() && !v->transfer->rb_header.empty())
@@ -161,6 +202,7 @@ void digest(RedisModuleDigest *md, void *value) {
 }
 
 void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
+  if (const CompactFilter *c = as_compact(value)) return copy_compact(*c);
   const auto *v = static_cast<const FilterValue *>(value);
   try {
     if (v->loading()) {
@@ -178,7 +220,8 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
   const int64_t since = library_bytes_net();
   if (bloom_clone(v->filter, &f) != BLOOM_OK) return nullptr;
   std::string error;
-  return adopt_filter(f, since, &error);
+  FilterValue *copy = adopt_filter(f, since, &error);
+  return copy != nullptr ? stored_form(copy) : nullptr;
 }
 
 }  // namespace

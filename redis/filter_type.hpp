@@ -3,6 +3,7 @@
 // DUMP/RESTORE, AOF rewrite), memory accounting, COPY and DEBUG DIGEST.
 #pragma once
 
+#include "filter_value.hpp"
 #include "redis_module_api.h"
 
 namespace bloom_redis {
@@ -15,10 +16,14 @@ inline constexpr int kFilterTypeEncoding = 1;
 // Registers the type into g_filter_type. Returns REDISMODULE_OK or _ERR.
 int register_filter_type(RedisModuleCtx *ctx);
 
-// The methods both data types share, for values that are a FilterValue:
+// The methods both data types share, for values in either form:
 // AOF rewrite (as BF.LOADCHUNK commands of bloom's image), MEMORY USAGE,
 // DEBUG DIGEST-VALUE, free, free effort and COPY.
 void set_shared_type_methods(RedisModuleTypeMethods *tm);
+
+// What a key stores for the live value v: its compact form when it has one
+// (v is then freed), else v (compact_filter.hpp).
+StoredValue *stored_form(FilterValue *v);
 
 // Registers RedisBloom's data type "MBbloom--" (encoding 4) into g_rb_type:
 // redisbloom_type.cpp.

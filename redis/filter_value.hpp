@@ -61,9 +61,20 @@ struct Transfer {
   ServerBytes rb_header;
 };
 
-// 96 bytes on 64-bit hosts (filter_value.cpp checks): the flags stay
-// together at the end, where they share one 8-byte slot.
-struct FilterValue {
+// What a key's value pointer points at, in either of its two forms: the
+// first byte says which (callbacks and FilterKey read it before anything
+// else). A FilterValue is the full form, a live bloom filter; a small
+// filter is kept as a CompactFilter instead (compact_filter.hpp), its bits
+// and a few counts, because a per-user filter of 1,000 items otherwise pays
+// 768 bytes of objects beside its 1,024 of bits.
+enum class ValueForm : uint8_t { kFull = 0, kCompact = 1 };
+struct StoredValue {
+  ValueForm form = ValueForm::kFull;
+};
+
+// 96 bytes on 64-bit hosts (filter_value.cpp checks): the form and the
+// flags stay together at the start, where they share one 8-byte slot.
+struct FilterValue : StoredValue {
   FilterValue() = default;
   FilterValue(const FilterValue &) = delete;
   FilterValue &operator=(const FilterValue &) = delete;
@@ -100,22 +111,6 @@ struct FilterValue {
   // scalable filter's shape call this first).
   void refresh_stale_shape();
 
-  bloom_filter *filter = nullptr;  // owned; NULL while loading
-  // The bytes the library took from Redis's allocator for this filter
-  // (library_bytes_net() across the calls that built and grew it).
-  int64_t filter_bytes = 0;
-  // Keys this filter reports as inserted (BF.CARD): successful adds of new
-  // keys, as bloom counts them in bloom_info.keys_added.
-  uint64_t items = 0;
-  // The filter's parameters as bloom_get_info reported them when the value
-  // was made and after each new stage (add_item): BF.INFO and free_effort
-  // read them here, as bloom_get_info counts every bit (a second per GB).
-  // Only what they read is kept: a value is paid per key, and many keys
-  // hold small filters.
-  FilterShape shape{};
-  // NULL unless a BF.SCANDUMP walk or a BF.LOADCHUNK restore is under way
-  // (always set while loading()).
-  std::unique_ptr<Transfer> transfer;
   // A scalable filter grows by stages (up to MAX_FILTER_BYTES); any other
   // kind is non-scaling.
   bool scalable = false;
@@ -140,6 +135,23 @@ struct FilterValue {
   // a few MB, inside the add that happened to grow it); BF.INFO and
   // BF.DEBUG refresh it, once per new stage.
   bool shape_stale = false;
+
+  bloom_filter *filter = nullptr;  // owned; NULL while loading
+  // The bytes the library took from Redis's allocator for this filter
+  // (library_bytes_net() across the calls that built and grew it).
+  int64_t filter_bytes = 0;
+  // Keys this filter reports as inserted (BF.CARD): successful adds of new
+  // keys, as bloom counts them in bloom_info.keys_added.
+  uint64_t items = 0;
+  // The filter's parameters as bloom_get_info reported them when the value
+  // was made and after each new stage (add_item): BF.INFO and free_effort
+  // read them here, as bloom_get_info counts every bit (a second per GB).
+  // Only what they read is kept: a value is paid per key, and many keys
+  // hold small filters.
+  FilterShape shape{};
+  // NULL unless a BF.SCANDUMP walk or a BF.LOADCHUNK restore is under way
+  // (always set while loading()).
+  std::unique_ptr<Transfer> transfer;
 };
 
 // Wraps a live filter (taking ownership) and reads its counters; its

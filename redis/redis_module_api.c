@@ -22,6 +22,8 @@ void (*RedisModule_CloseKey)(RedisModuleKey *key);
 int (*RedisModule_KeyType)(RedisModuleKey *key);
 int (*RedisModule_DeleteKey)(RedisModuleKey *key);
 int (*RedisModule_ModuleTypeSetValue)(RedisModuleKey *key, RedisModuleType *mt, void *value);
+int (*RedisModule_ModuleTypeReplaceValue)(RedisModuleKey *key, RedisModuleType *mt, void *new_value,
+                                          void **old_value);
 RedisModuleType *(*RedisModule_ModuleTypeGetType)(RedisModuleKey *key);
 void *(*RedisModule_ModuleTypeGetValue)(RedisModuleKey *key);
 int (*RedisModule_WrongArity)(RedisModuleCtx *ctx);
@@ -106,6 +108,7 @@ int bloom_redis_api_init(RedisModuleCtx *ctx, const char *name, int version) {
       BLOOM_REDIS_API(KeyType),
       BLOOM_REDIS_API(DeleteKey),
       BLOOM_REDIS_API(ModuleTypeSetValue),
+      BLOOM_REDIS_API(ModuleTypeReplaceValue),
       BLOOM_REDIS_API(ModuleTypeGetType),
       BLOOM_REDIS_API(ModuleTypeGetValue),
       BLOOM_REDIS_API(WrongArity),

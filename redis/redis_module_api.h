@@ -245,6 +245,8 @@ extern void (*RedisModule_CloseKey)(RedisModuleKey *key);
 extern int (*RedisModule_KeyType)(RedisModuleKey *key);
 extern int (*RedisModule_DeleteKey)(RedisModuleKey *key);
 extern int (*RedisModule_ModuleTypeSetValue)(RedisModuleKey *key, RedisModuleType *mt, void *value);
+extern int (*RedisModule_ModuleTypeReplaceValue)(RedisModuleKey *key, RedisModuleType *mt, void *new_value,
+                                                 void **old_value);
 extern RedisModuleType *(*RedisModule_ModuleTypeGetType)(RedisModuleKey *key);
 extern void *(*RedisModule_ModuleTypeGetValue)(RedisModuleKey *key);
 extern int (*RedisModule_WrongArity)(RedisModuleCtx *ctx);

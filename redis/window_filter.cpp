@@ -178,15 +178,16 @@ int cmd_addat(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
     return RedisModule_ReplyWithError(ctx, "ERR bad time: a whole number of milliseconds, 0 or more");
   FilterKey key(ctx, argv[1], REDISMODULE_READ | REDISMODULE_WRITE);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
-  FilterValue *v = key.value();
-  if (v == nullptr) return RedisModule_ReplyWithError(ctx, kNotFound);
-  if (!timed(*v))
+  if (key.empty()) return RedisModule_ReplyWithError(ctx, kNotFound);
+  // A compact form is never a window: no need to expand it to say so.
+  FilterValue *v = key.compact() != nullptr ? nullptr : key.value();
+  if (v == nullptr || !timed(*v))
     return RedisModule_ReplyWithError(ctx, "ERR BF.ADDAT applies to time windows (BF.RESERVE ... WINDOW 1h)");
   std::string error;
   if (!advance_to(v, static_cast<uint64_t>(t), &error)) return reply_error(ctx, error);
   std::vector<char> skipped;
   // The keyspace event of BF.ADD and BF.MADD (commands_add.cpp).
-  if (add_items_reply(ctx, v, argv, 3, argc, &skipped) > 0)
+  if (add_items_reply(ctx, key, argv, 3, argc, &skipped) > 0)
     RedisModule_NotifyKeyspaceEvent(ctx, REDISMODULE_NOTIFY_GENERIC, "bloom.add", argv[1]);
   if (std::find(skipped.begin(), skipped.end(), 1) == skipped.end())
     RedisModule_ReplicateVerbatim(ctx);

@@ -44,6 +44,20 @@ expect OK DEBUG RELOAD
 expect 1 BF.EXISTS u k50
 cli BF.DEBUG u >/dev/null
 expect 1 DEL a
+# A small filter's compact form: copied, dumped, read as a live filter,
+# refused a first chunk, then made live for good by the add that grows a
+# stage (the key's value replaced in place, its TTL kept).
+expect OK BF.RESERVE small 0.01 100
+expect 1 BF.ADD small x
+expect 1 COPY small small2
+cli DUMP small >/dev/null
+cli BF.INFO small >/dev/null
+cli BF.SCANDUMP small 0 >/dev/null
+cli BF.LOADCHUNK small 1 header >/dev/null
+expect 1 EXPIRE small 1000
+for i in $(seq 1 3); do cli BF.MADD small $(seq -f "g$i-%g" 1 50) >/dev/null; done
+expect "$(printf '1\n1\n0')" BF.MEXISTS small x g3-50 never-added
+expect "$(printf '1\n0')" BF.MEXISTS small2 x g1-1
 # RedisBloom's paths: a reply ended at the first full item, RESP3 replies,
 # CONFIG SET/GET through the name filter and the string config the module
 # keeps, COMMAND DOCS from the module's descriptions.
