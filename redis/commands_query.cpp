@@ -17,7 +17,7 @@ namespace {
 // Whether item may be in the filter at key (nothing is in an empty key or
 // one holding another type: callers check the key with readable_filter).
 bool query_item(const FilterKey &key, const RedisModuleString *item) {
-  const StoredValue *s = key.wrong_type() ? nullptr : key.stored();
+  const StoredValue *s = key.stored();
   if (s == nullptr) return false;
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
