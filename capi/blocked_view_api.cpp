@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // blocked_view_api.cpp -- bloom_get_blocked_view: where a blocked filter's
-// bits are, for the header-only probe (include/bloom/bloom_probe.h); and
-// bloom_blocked_view_added, which counts the adds its owner made there.
+// bits are, for the header-only probe (include/bloom/bloom_probe.h) and for
+// bindings that probe and add in their own language (bloom_view_added).
 #include "blocked_bits.hpp"
 #include "bloom/bloom.h"
 #include "error.hpp"
 #include "guard.hpp"
 #include "handle.hpp"
-#include "view_adds.hpp"
 
 using bloom::capi::guarded;
 using bloom::capi::require_arg;
@@ -32,19 +31,6 @@ bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *o
     out->multipliers = bits->multipliers;
     out->hashes = bits->hashes;
     out->split = bits->split ? 1 : 0;
-  });
-}
-
-// A blocked filter's plain add (bloom_add's installed path) is "set the
-// key's bits, then ++keys_added": no other state to mirror, so the caller's
-// own bit setting plus this count is exactly n bloom_add calls.
-bloom_status bloom_blocked_view_added(bloom_filter *f, uint64_t n) {
-  return guarded("bloom_blocked_view_added", [&] {
-    require_arg(f, "filter");
-    bloom::core::Filter &filter = *to_core(f);
-    bloom::capi::record_view_adds(
-        filter, n, bloom::core::blocked_bits(filter).has_value(),
-        "only blocked filters hashing with xxh3 (format 1.1 and later) take adds through their view");
   });
 }
 

@@ -27,7 +27,7 @@ type classicProbe struct {
 	k        uint32
 	enhanced bool
 	mixed    bool
-	adds     bool // adds may set bits here (bloom_classic_view_added(f, 0))
+	adds     bool // adds may set bits here (takesAdds)
 }
 
 // classicProbeGroup is how many probes has tests before its first branch.
@@ -43,7 +43,7 @@ func newClassicProbe(f *C.bloom_filter) *classicProbe {
 		return nil
 	}
 	p := &classicProbe{m: uint64(v.bits), seed: uint64(v.seed), k: uint32(v.hashes), enhanced: v.enhanced != 0,
-		mixed: v.mixed != 0, adds: C.bloom_classic_view_added(f, 0) == C.BLOOM_OK}
+		mixed: v.mixed != 0, adds: takesAdds(f)}
 	p.words = unsafe.Slice((*uint64)(unsafe.Pointer(v.words)), (p.m+63)/64)
 	return p
 }

@@ -13,18 +13,16 @@ import (
 // Single adds of a blocked or classic XXH3 filter run in Go, as its
 // queries do (probe.go, classic_probe.go): a cgo call costs about as much
 // as a whole add elsewhere. Such a filter's add is "set the key's bits,
-// count it" and nothing else (bloom.h, bloom_blocked_view_added and
-// bloom_classic_view_added), so Go sets the bits through the view and keeps
-// the count in Filter.pending; flushAdds hands it to the library before any
-// call that reads the count or the filter as a whole. Filters whose view
-// must not be written keep the cgo add: concurrent ones (their writers
-// lock) and mapped ones (read-only).
+// count it" and nothing else (bloom.h, bloom_view_added), so Go sets the
+// bits through the view and keeps the count in Filter.pending; flushAdds
+// hands it to the library before any call that reads the count or the
+// filter as a whole. Filters whose view must not be written keep the cgo
+// add: concurrent ones (their writers lock) and mapped ones (read-only).
 
-// takesAdds asks the library whether f takes adds through its blocked view
-// (newClassicProbe asks the same of the classic view): recording zero adds
-// changes nothing and refuses exactly those filters.
+// takesAdds asks the library whether f takes adds through its view:
+// recording zero adds changes nothing and refuses exactly those filters.
 func takesAdds(f *C.bloom_filter) bool {
-	return C.bloom_blocked_view_added(f, 0) == C.BLOOM_OK
+	return C.bloom_view_added(f, 0) == C.BLOOM_OK
 }
 
 // flushAdds records the adds made in Go in the library. Read-only methods
@@ -42,10 +40,7 @@ func (f *Filter) flushAdds() error {
 		return nil
 	}
 	// Refused only for filters that never take adds in Go (probe.adds).
-	record := func() C.int { return C.int(C.bloom_blocked_view_added(f.ptr, C.uint64_t(n))) }
-	if f.classic != nil {
-		record = func() C.int { return C.int(C.bloom_classic_view_added(f.ptr, C.uint64_t(n))) }
-	}
+	record := func() C.int { return C.int(C.bloom_view_added(f.ptr, C.uint64_t(n))) }
 	if _, err := call("add", record); err != nil {
 		return err
 	}

@@ -657,7 +657,7 @@ typedef struct bloom_blocked_view {
  * writer of a BLOOM_FLAG_CONCURRENT filter is a data race in C's model).
  * Works on mapped filters (bloom_map): the view points into the mapping.
  * The owner of a writable filter may also add through it
- * (bloom_blocked_view_added below).
+ * (bloom_view_added below).
  * f: not NULL. out: not NULL, out->struct_size at least
  * sizeof(bloom_blocked_view).
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
@@ -665,26 +665,6 @@ typedef struct bloom_blocked_view {
  * files of format 1.0, whose keys do not hash to one 64-bit value).
  * Since 0.3.0. */
 BLOOM_API bloom_status bloom_get_blocked_view(const bloom_filter *f, bloom_blocked_view *out);
-
-/* Record that the caller added n keys to f by setting their bits through
- * f's blocked view, so that keys_added (bloom_get_info, and the saved
- * file's count) is what n bloom_add calls would have made it. For bindings
- * that add in their own language without a call per key: an add of a key
- * sets each of its probe bits (bloom_blocked_view's layout, OR-ed into its
- * word; words is const for readers, the owner casts it) and nothing else,
- * so bits set that way are exactly bloom_add's.
- * Only f's exclusive owner may write the view's words, between library
- * calls (as for bloom_add), and it must record the adds before any call
- * that reads the count or the bits as a whole (info, save, serialize,
- * clone, merge, intersect, batch calls); adds through the view of a
- * BLOOM_FLAG_CONCURRENT filter would race its writers, and a mapped
- * filter's (bloom_map) words are read-only, so both refuse. n = 0 records
- * nothing and tells whether f takes adds through its view.
- * f: not NULL. Not safe alongside any other call on f.
- * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_UNSUPPORTED when f
- * has no blocked view (bloom_get_blocked_view), is BLOOM_FLAG_CONCURRENT or
- * is a read-only mapping; f is then unchanged. Since 0.3.0. */
-BLOOM_API bloom_status bloom_blocked_view_added(bloom_filter *f, uint64_t n);
 
 /* Where a classic filter's bits are and how a key's probes reach them, so
  * that a binding can answer queries (and its owner add) without a call per
@@ -712,7 +692,7 @@ typedef struct bloom_classic_view {
  * change in place; works on mapped filters; a probe of a
  * BLOOM_FLAG_CONCURRENT filter racing its writers must load the words
  * atomically (relaxed) to be race-free; the owner of a writable filter may
- * also add through it (bloom_classic_view_added below).
+ * also add through it (bloom_view_added below).
  * f: not NULL. out: not NULL, out->struct_size at least
  * sizeof(bloom_classic_view).
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG; BLOOM_E_UNSUPPORTED when f is not
@@ -722,15 +702,25 @@ typedef struct bloom_classic_view {
 BLOOM_API bloom_status bloom_get_classic_view(const bloom_filter *f, bloom_classic_view *out);
 
 /* Record that the caller added n keys to f by setting their bits through
- * f's classic view: bloom_blocked_view_added's contract for the classic
- * view (a classic add sets each probed bit and nothing else, so bits set
- * that way are exactly bloom_add's; record before any call that reads the
- * count or the bits as a whole; n = 0 tells whether f takes such adds).
+ * f's view (bloom_get_blocked_view or bloom_get_classic_view, whichever f
+ * has), so that keys_added (bloom_get_info, and the saved file's count) is
+ * what n bloom_add calls would have made it. For bindings that add in
+ * their own language without a call per key: an add of a key sets each of
+ * its probe bits (the view's layout, OR-ed into its word; words is const
+ * for readers, the owner casts it) and nothing else, so bits set that way
+ * are exactly bloom_add's.
+ * Only f's exclusive owner may write the view's words, between library
+ * calls (as for bloom_add), and it must record the adds before any call
+ * that reads the count or the bits as a whole (info, save, serialize,
+ * clone, merge, intersect, batch calls); adds through the view of a
+ * BLOOM_FLAG_CONCURRENT filter would race its writers, and a mapped
+ * filter's (bloom_map) words are read-only, so both refuse. n = 0 records
+ * nothing and tells whether f takes adds through its view.
  * f: not NULL. Not safe alongside any other call on f.
  * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (NULL); BLOOM_E_UNSUPPORTED when f
- * has no classic view (bloom_get_classic_view), is BLOOM_FLAG_CONCURRENT or
- * is a read-only mapping; f is then unchanged. Since 0.3.0. */
-BLOOM_API bloom_status bloom_classic_view_added(bloom_filter *f, uint64_t n);
+ * has neither view, is BLOOM_FLAG_CONCURRENT or is a read-only mapping; f
+ * is then unchanged. Since 0.3.0. */
+BLOOM_API bloom_status bloom_view_added(bloom_filter *f, uint64_t n);
 
 /* Fill *out like bloom_get_info, but for one stage of a scalable filter
  * (0 = the oldest): hashes, bits, bytes, capacity, fp_rate (the stage's
