@@ -760,6 +760,21 @@ BLOOM_API bloom_status bloom_optimal_params(uint64_t n, double p, uint64_t *bits
  * Returns NaN when bits or hashes is 0. */
 BLOOM_API double bloom_expected_fp_rate(uint64_t n, uint64_t bits, uint32_t hashes);
 
+/* The two 64-bit values (h1, h2) a filter hashing with `hash` and `seed`
+ * computes for a key, which its probe positions follow from
+ * (docs/FORMAT.md, "How a key becomes bits", step 1), for code that keeps a
+ * filter's bits itself: XXH3-128 (low half, high half); MurmurHash3
+ * x64-128's two lanes; FNV-1a 64's h1 = fmix64(h), h2 = fmix64(h ^
+ * 0x9e3779b97f4a7c15); RedisBloom's a = MurmurHash64A(key, seed),
+ * b = MurmurHash64A(key, a) (its filters record seed
+ * 0xc6a4a7935bd1e995). seed is the filter's (bloom_info.seed).
+ * key: may be NULL when len is 0. out: two values.
+ * Returns BLOOM_OK; BLOOM_E_INVALID_ARG (out NULL, key NULL with len > 0,
+ * an unknown hash); BLOOM_E_UNSUPPORTED for Guava's, bits-and-blooms' and
+ * Parquet's hashes, whose filters place keys as those systems do rather
+ * than from (h1, h2). Since 0.3.0. */
+BLOOM_API bloom_status bloom_hash_key(int hash, uint64_t seed, const void *key, size_t len, uint64_t out[2]);
+
 /* ------------------------------------------------------------------------ */
 /* Memory                                                                    */
 /* ------------------------------------------------------------------------ */
