@@ -49,21 +49,37 @@ constexpr uint64_t kImageMixedProbes = 0x20000;
 // scalable filter after its stage table (one 40-byte entry, padded to 64).
 uint64_t bits_offset(bool scalable) { return kHeader + (scalable ? pad64(kDescriptor) : 0); }
 
-// probe.hpp's sequence (docs/FORMAT.md, bloom.h's bloom_classic_view): a
-// key's XXH3-128 value (x, y) gives k probe values by double hashing,
-// each mixed when the filter says so, then mapped to a bit by the
-// multiply-high.
+// RedisBloom's hash seed, which its filters (and bloom's of its hash kind)
+// record.
+constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
+
+// A key's probe positions, as the live filter computes them
+// (docs/FORMAT.md, "How a key becomes bits"). XXH3: the key's XXH3-128
+// value (x, y) gives k probe values by double hashing, each mixed when
+// the filter says so, then mapped to a bit by the multiply-high (bloom.h's
+// bloom_classic_view). RedisBloom's hash: bit (a + i b) mod m of its
+// MurmurHash64A pair (bloom_hash_key), as RedisBloom sets them.
 class Probes {
  public:
   Probes(const CompactFilter &c, const void *key, size_t len)
       : m_(c.bits),
         enhanced_((c.flags & CompactFilter::kEnhanced) != 0),
-        mixed_((c.flags & CompactFilter::kMixed) != 0) {
+        mixed_((c.flags & CompactFilter::kMixed) != 0),
+        modulo_((c.flags & CompactFilter::kRedisBloomHash) != 0) {
+    if (modulo_) {
+      uint64_t h[2] = {0, 0};
+      // Cannot fail: a known hash kind and out given.
+      bloom_hash_key(BLOOM_HASH_REDISBLOOM, kRedisBloomSeed, key, len, h);
+      x_ = h[0];
+      y_ = h[1];
+      return;
+    }
     const XXH128_hash_t h = XXH3_128bits_withSeed(key, len, 0);
     x_ = h.low64;
     y_ = h.high64;
   }
   uint64_t next() {
+    if (modulo_) return (x_ + i_++ * y_) % m_;
     uint64_t g = x_;
     x_ += y_;
     if (enhanced_) y_ += ++i_;
@@ -73,7 +89,7 @@ class Probes {
 
  private:
   uint64_t x_, y_, i_ = 0, m_;
-  bool enhanced_, mixed_;
+  bool enhanced_, mixed_, modulo_;
 };
 
 // Whether every probed bit is set.
@@ -106,12 +122,24 @@ bool set_all(CompactFilter &c, const void *key, size_t len) {
 
 bool compact_image(const CompactFilter &c, ServerBytes *out, std::string *error) {
   // An empty filter of the same parameters gives every field of the image
-  // but the bits and the counts, which are then written in.
+  // but the bits and the counts, which are then written in. Its size
+  // follows from the capacity and rate alone, which a forged value need
+  // not match to its bits (the fuzzer's RedisBloom chain of 4e9 items in
+  // 64 bytes asked for gigabytes): past four times the largest compact
+  // filter no such filter can be its image, and none is made.
+  uint64_t bits = 0;
+  uint32_t hashes = 0;
+  if (bloom_optimal_params(c.capacity, c.fp_rate / 2, &bits, &hashes) != BLOOM_OK ||
+      bits > 4 * 8 * kCompactMaxBytes) {
+    *error = "rebuilding a small filter: its capacity and rate make a large one";
+    return false;
+  }
   bloom_options o;
   bloom_options_init(&o);
   o.kind = c.scalable() ? BLOOM_KIND_SCALABLE : BLOOM_KIND_CLASSIC;
   o.capacity = c.capacity;
   o.fp_rate = c.fp_rate;
+  if ((c.flags & CompactFilter::kRedisBloomHash) != 0) o.hash = BLOOM_HASH_REDISBLOOM;
   if ((c.flags & CompactFilter::kEnhanced) == 0) o.flags |= BLOOM_FLAG_PLAIN_DOUBLE_HASHING;
   if (c.scalable()) {
     o.growth = c.growth;
@@ -143,8 +171,8 @@ bool compact_image(const CompactFilter &c, ServerBytes *out, std::string *error)
 }
 
 CompactFilter *compact_form(const FilterValue &v) {
-  if (v.loading() || v.transfer || v.forgets_keys || !v.idempotent_add || v.redisbloom_form ||
-      v.shape.stages != 1 || v.shape.bit_bytes > kCompactMaxBytes ||
+  if (v.loading() || v.transfer || v.forgets_keys || !v.idempotent_add || v.shape.stages != 1 ||
+      v.shape.bit_bytes > kCompactMaxBytes ||
       (v.shape.kind != BLOOM_KIND_CLASSIC && v.shape.kind != BLOOM_KIND_SCALABLE))
     return nullptr;
   ServerBytes image;
@@ -158,9 +186,11 @@ CompactFilter *compact_form(const FilterValue &v) {
   const uint64_t capacity = le(h + 48, 8);
   const double growth = scalable ? as_double(le(h + 80, 8)) : 0;
   const uint64_t flags = le(h + 20, 4);
-  if (le(h + 16, 2) != BLOOM_HASH_XXH3 || le(h + 32, 8) != 0 || bits == 0 || bits / 8 > kCompactMaxBytes ||
-      hashes == 0 || hashes > 255 || capacity == 0 || capacity > UINT32_MAX ||
-      (scalable && le(stage + 8, 8) != capacity) ||
+  const uint64_t hash = le(h + 16, 2);
+  const bool xxh3 = hash == BLOOM_HASH_XXH3 && le(h + 32, 8) == 0;
+  const bool redisbloom = hash == BLOOM_HASH_REDISBLOOM && le(h + 32, 8) == kRedisBloomSeed;
+  if (!(xxh3 || redisbloom) || bits == 0 || bits / 8 > kCompactMaxBytes || hashes == 0 || hashes > 255 ||
+      capacity == 0 || capacity > UINT32_MAX || (scalable && le(stage + 8, 8) != capacity) ||
       (scalable && !(growth >= 1 && growth <= UINT32_MAX && growth == std::floor(growth))))
     return nullptr;
   const uint64_t words = (bits + 63) / 64;
@@ -172,7 +202,9 @@ CompactFilter *compact_form(const FilterValue &v) {
   c->flags =
       static_cast<uint8_t>((scalable ? CompactFilter::kScalable : 0) |
                            ((flags & BLOOM_FLAG_PLAIN_DOUBLE_HASHING) == 0 ? CompactFilter::kEnhanced : 0) |
-                           ((flags & kImageMixedProbes) != 0 ? CompactFilter::kMixed : 0));
+                           ((flags & kImageMixedProbes) != 0 ? CompactFilter::kMixed : 0) |
+                           (redisbloom ? CompactFilter::kRedisBloomHash : 0) |
+                           (v.redisbloom_form ? CompactFilter::kRedisBloomForm : 0));
   c->growth = static_cast<uint32_t>(growth);
   c->bits = static_cast<uint32_t>(bits);
   c->capacity = static_cast<uint32_t>(capacity);
@@ -193,7 +225,9 @@ CompactFilter *compact_form(const FilterValue &v) {
 FilterValue *expand_compact(const CompactFilter &c, std::string *error) {
   ServerBytes image;
   if (!compact_image(c, &image, error)) return nullptr;
-  return admit_image(image.data(), image.size(), error);
+  FilterValue *v = admit_image(image.data(), image.size(), error);
+  if (v != nullptr) v->redisbloom_form = (c.flags & CompactFilter::kRedisBloomForm) != 0;
+  return v;
 }
 
 CompactFilter *copy_compact(const CompactFilter &c) {

@@ -7,13 +7,14 @@
 // value (768 bytes in jemalloc's blocks) beside its bits (1,024 bytes for
 // BF.RESERVE k 0.05 1000), where RedisBloom pays about 80. So a filter with
 // one stage of at most kCompactMaxBytes of bits, of the classic or scalable
-// kind hashing with XXH3, is stored as a CompactFilter: 48 bytes and its
-// bit array. BF.ADD, BF.MADD, BF.INSERT, BF.EXISTS, BF.MEXISTS and BF.CARD
-// work on it directly with bloom's own probe (bloom.h's bloom_classic_view
-// describes it); anything else -- a second stage, a merge, BF.INFO, a
-// save -- works on the live filter it stands for, rebuilt from bloom's image
-// of it (expand_compact), which is byte for byte the image the live filter
-// would have after the same adds.
+// kind hashing with XXH3 or RedisBloom's hash, is stored as a
+// CompactFilter: 48 bytes and its bit array. BF.ADD, BF.MADD, BF.INSERT,
+// BF.EXISTS, BF.MEXISTS and BF.CARD work on it directly with the live
+// filter's probes (bloom.h's bloom_classic_view and bloom_hash_key describe
+// them); anything else -- a second stage, a merge, BF.INFO, a save -- works
+// on the live filter it stands for, rebuilt from bloom's image of it
+// (expand_compact), which is byte for byte the image the live filter would
+// have after the same adds.
 //
 // A value is compacted only after that exactness is checked: compact_form
 // rebuilds the image from the compact form and compares it with the live
@@ -42,7 +43,13 @@ inline constexpr uint64_t kCompactMaxBytes = 64 * 1024;
 // as RedisBloom counts it), which RedisBloom's users and tests expect it
 // to cover.
 struct CompactFilter : StoredValue {
-  enum Flag : uint8_t { kScalable = 1, kEnhanced = 2, kMixed = 4 };
+  enum Flag : uint8_t {
+    kScalable = 1,
+    kEnhanced = 2,
+    kMixed = 4,
+    kRedisBloomHash = 8,   // RedisBloom's hash and modulo probes
+    kRedisBloomForm = 16,  // FilterValue::redisbloom_form of the live filter
+  };
 
   // A filter of `words` 64-bit words of bits (zeroed), NULL when out of
   // memory. `delete` frees it.

@@ -22,7 +22,9 @@ FilterValue *FilterKey::make_live(std::string *error) {
   // In place: the key keeps its TTL (ModuleTypeSetValue would delete the
   // key and its TTL with it).
   void *old = nullptr;
-  if (RedisModule_ModuleTypeReplaceValue(key_, g_filter_type, live, &old) != REDISMODULE_OK) {
+  // Of the key's own type: "MBbloom--" keys hold compact forms too.
+  auto *type = const_cast<RedisModuleType *>(module_type_);
+  if (RedisModule_ModuleTypeReplaceValue(key_, type, live, &old) != REDISMODULE_OK) {
     delete live;
     if (error != nullptr) *error = "ERR cannot store the filter";
     return nullptr;

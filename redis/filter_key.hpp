@@ -84,7 +84,7 @@ class FilterKey {
     const bool rb = v->redisbloom_form && config().redisbloom_encoding && g_rb_type != nullptr;
     RedisModuleType *type = rb ? g_rb_type : g_filter_type;
     StoredValue *store = v;
-    if (CompactFilter *c = rb ? nullptr : compact_form(*v)) store = c;
+    if (CompactFilter *c = compact_form(*v)) store = c;
     if (RedisModule_ModuleTypeSetValue(key_, type, store) != REDISMODULE_OK) {
       if (store != v) delete static_cast<CompactFilter *>(store);
       return false;

@@ -2,6 +2,7 @@
 #include "filter_type.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
@@ -10,6 +11,8 @@
 #include "compact_filter.hpp"
 #include "filter_key.hpp"
 #include "filter_params.hpp"
+#include "redisbloom_chain.hpp"
+#include "redisbloom_encoding.hpp"
 #include "save_failure.hpp"
 
 namespace bloom_redis {
@@ -181,23 +184,58 @@ size_t free_effort(RedisModuleString *, const void *value) {
   return 2 + v->shape.stages;
 }
 
+// Digests the bytes an RDB save writes for the value's data: RedisBloom's
+// chain for a value that saves as one (its counts are the chain's, so a
+// replica loaded from the RDB digests as its master), else bloom's image.
+struct DigestOut {
+  RedisModuleDigest *md;
+  void save_unsigned(uint64_t v) {
+    char bytes[8];
+    std::memcpy(bytes, &v, sizeof bytes);
+    RedisModule_DigestAddStringBuffer(md, bytes, sizeof bytes);
+  }
+  void save_double(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    save_unsigned(bits);
+  }
+  void save_bytes(const unsigned char *p, uint64_t n) {
+    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(p), n);
+  }
+};
+
+void digest_image(RedisModuleDigest *md, const ServerBytes &image, bool redisbloom_form) {
+  RbChain chain;
+  std::vector<const unsigned char *> link_bits;
+  std::string why;
+  DigestOut out{md};
+  if (redisbloom_form && image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
+    write_rb_encoding(out, chain, link_bits);
+  else
+    out.save_bytes(image.data(), image.size());
+  RedisModule_DigestEndSequence(md);
+}
+
 void digest(RedisModuleDigest *md, void *value) {
   ServerBytes image;
   std::string error;
   // The live filter's digest: a key digests alike in either form.
   if (const CompactFilter *c = as_compact(value)) {
     compact_image(*c, &image, &error);
-    RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(image.data()), image.size());
-    RedisModule_DigestEndSequence(md);
+    digest_image(md, image, (c->flags & CompactFilter::kRedisBloomForm) != 0);
     return;
   }
   const auto *v = static_cast<const FilterValue *>(value);
-  const ServerBytes *bytes = v->loading() ? &v->transfer->pending : &image;
-  if (!v->loading()) serialize_filter(v->filter, &image, &error);
-  if (v->loading() && !v->transfer->rb_header.empty())
+  if (!v->loading()) {
+    serialize_filter(v->filter, &image, &error);
+    digest_image(md, image, v->redisbloom_form);
+    return;
+  }
+  if (!v->transfer->rb_header.empty())
     RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(v->transfer->rb_header.data()),
                                       v->transfer->rb_header.size());
-  RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(bytes->data()), bytes->size());
+  RedisModule_DigestAddStringBuffer(md, reinterpret_cast<const char *>(v->transfer->pending.data()),
+                                    v->transfer->pending.size());
   RedisModule_DigestEndSequence(md);
 }
 

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "admit_filter.hpp"
+#include "compact_filter.hpp"
 #include "filter_key.hpp"
 #include "filter_type.hpp"
 #include "redisbloom_chain.hpp"
@@ -73,13 +74,19 @@ void *rb_rdb_load(RedisModuleIO *io, int encver) {
   } catch (const std::bad_alloc &) {
     why = "out of memory";
   }
-  if (v == nullptr && !in.failed())
-    RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot load: %s", why.c_str());
-  return v;
+  if (v == nullptr) {
+    if (!in.failed())
+      RedisModule_LogIOError(io, "warning", "RedisBloom filter: cannot load: %s", why.c_str());
+    return nullptr;
+  }
+  return stored_form(v);
 }
 
 void rb_rdb_save(RedisModuleIO *io, void *value) {
-  const auto *v = static_cast<const FilterValue *>(value);
+  const auto *stored = static_cast<const StoredValue *>(value);
+  const bool compact = stored->form == ValueForm::kCompact;
+  const auto *v = static_cast<const FilterValue *>(stored);
+  const bool loading = !compact && v->loading();
   ServerBytes image;
   RbChain chain;
   std::vector<const unsigned char *> link_bits;
@@ -87,9 +94,10 @@ void rb_rdb_save(RedisModuleIO *io, void *value) {
   // image_to_rb_chain ends with check_rb_chain, the check the load runs
   // (admit_rb_chain ran it on the value's way in): a chain the load would
   // refuse is never written.
-  if (v->loading() || !serialize_filter(v->filter, &image, &why) ||
-      !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
-    fail_save(io, "RedisBloom filter", v->loading() ? "a restore in progress" : why);
+  const bool imaged = compact ? compact_image(*static_cast<const CompactFilter *>(stored), &image, &why)
+                              : !loading && serialize_filter(v->filter, &image, &why);
+  if (!imaged || !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
+    fail_save(io, "RedisBloom filter", loading ? "a restore in progress" : why);
   ModuleOut out{io};
   write_rb_encoding(out, chain, link_bits);
 }
