@@ -34,7 +34,6 @@ CompactFilter *CompactFilter::make(uint64_t words) {
 namespace {
 
 using image_bytes::as_double;
-using image_bytes::double_bits;
 using image_bytes::kChecksum;
 using image_bytes::kDescriptor;
 using image_bytes::kHeader;

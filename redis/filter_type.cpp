@@ -259,7 +259,10 @@ void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
   if (bloom_clone(v->filter, &f) != BLOOM_OK) return nullptr;
   std::string error;
   FilterValue *copy = adopt_filter(f, since, &error);
-  return copy != nullptr ? stored_form(copy) : nullptr;
+  if (copy == nullptr) return nullptr;
+  // Saved, digested and typed as the original is.
+  copy->redisbloom_form = v->redisbloom_form;
+  return stored_form(copy);
 }
 
 }  // namespace

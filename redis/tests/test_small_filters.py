@@ -220,6 +220,22 @@ class SmallFilters(h.DebugServerCase):
         finally:
             r.config_set("bf-max-filter-bytes", old)
 
+    def test_a_live_filter_digests_alike_after_copy_and_reload(self):
+        # Past 64 KiB of bits a filter stays live; its copy and its reload
+        # digest as it does (a repeat counted by a scalable filter is not in
+        # RedisBloom's chain, which the digest of such a value is of).
+        r = self.r
+        self.reserve("big", 100000, 0.01, 2)
+        r.execute_command("BF.MADD", "big", "a", "b", "c", "a")
+        self.assertGreater(r.memory_usage("big"), 100000)
+        r.execute_command("COPY", "big", "big2")
+        digest = r.execute_command("DEBUG", "DIGEST-VALUE", "big")
+        self.assertEqual(r.execute_command("DEBUG", "DIGEST-VALUE", "big2"), digest)
+        r.execute_command("DEBUG", "RELOAD")
+        for key in ("big", "big2"):
+            self.assertEqual(r.execute_command("DEBUG", "DIGEST-VALUE", key), digest, key)
+            self.assertEqual(r.execute_command("BF.CARD", key), 3, key)
+
     def test_growth_keeps_the_ttl(self):
         r = self.r
         self.reserve("ttl", 100, 0.01, 2)
