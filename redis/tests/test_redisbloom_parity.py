@@ -122,7 +122,11 @@ class Parity(unittest.TestCase):
         self.r2.call("BF.RESERVE", "bf", "0.05", "1000")
         usage = self.r2.call("MEMORY", "USAGE", "bf")
         size = self.r2.call("BF.INFO", "bf", "SIZE")[0]
-        self.assertGreaterEqual(usage, size)
+        # RedisBloom's Size counts 96 bytes of its structs, where a small
+        # filter here holds a 48-byte value: the bits and that value are
+        # always covered (1,104 here with jemalloc's rounding, 1,044 under
+        # ASan's exact sizes).
+        self.assertGreaterEqual(usage, size - 48)
         # RedisBloom's Size: its structs (32 + 64 per sub-filter) and the
         # bits in whole 64-bit words: 1,056 there (960 bytes of bits), 1,064
         # here (bloom sizes this stage exactly: 7,688 bits).
