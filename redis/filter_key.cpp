@@ -35,7 +35,8 @@ FilterValue *FilterKey::make_live(std::string *error) {
 }
 
 FilterValue *FilterKey::expand_for_read(std::string *error) {
-  expanded_.reset(expand(*compact(), error));
+  // Once per key: a second call must not free what the first returned.
+  if (!expanded_) expanded_.reset(expand(*compact(), error));
   return expanded_.get();
 }
 
