@@ -268,6 +268,17 @@ int compact_add(CompactFilter &c, const void *key, size_t len, std::string *erro
   return 1;
 }
 
+FilterShape compact_shape(const CompactFilter &c) {
+  FilterShape s;
+  s.kind = c.scalable() ? BLOOM_KIND_SCALABLE : BLOOM_KIND_CLASSIC;
+  s.stages = 1;
+  s.capacity = c.capacity;
+  s.fp_rate = c.fp_rate;
+  s.growth = c.scalable() ? c.growth : 0;
+  s.bit_bytes = c.word_count() * 8;
+  return s;
+}
+
 size_t compact_memory(const CompactFilter &c) { return block_size(&c) + block_size(c.words()); }
 
 }  // namespace bloom_redis

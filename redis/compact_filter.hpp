@@ -105,6 +105,11 @@ inline constexpr int kNeedsLiveFilter = 2;
 // kNeedsLiveFilter (nothing changed).
 int compact_add(CompactFilter &c, const void *key, size_t len, std::string *error);
 
+// The live filter's shape (bloom_get_info's parameters, FilterShape),
+// from c's own fields: BF.INFO answers a compact filter in O(1), as it does
+// a live one from its cached shape.
+FilterShape compact_shape(const CompactFilter &c);
+
 // Bytes c holds in Redis's allocator, each block as the allocator sized it.
 size_t compact_memory(const CompactFilter &c);
 

@@ -128,6 +128,16 @@ class SmallFilters(h.DebugServerCase):
                              [int(x) for x in ref.contains_many(probes)], what + ": absent keys")
             info = r.execute_command("BF.INFO", key)
             self.assertEqual(info[info.index(b"Number of filters") + 1], 1, what)
+            # Answered from the compact form's fields (FPR alone reads the
+            # live filter): as the library describes the same filter.
+            ri = ref.info
+            for field, expected in (("CAPACITY", ri.capacity), ("SIZE", 96 + ri.bytes), ("FILTERS", 1),
+                                    ("ITEMS", sum(want)), ("EXPANSION", expansion or None),
+                                    ("KIND", ri.kind.encode())):
+                self.assertEqual(r.execute_command("BF.INFO", key, field), [expected], what + " " + field)
+            self.assertEqual(float(r.execute_command("BF.INFO", key, "ERROR")[0]), ri.fp_rate, what)
+            fpr = float(r.execute_command("BF.INFO", key, "FPR")[0])
+            self.assertAlmostEqual(fpr, ri.expected_fp_rate, delta=ri.expected_fp_rate * 1e-9, msg=what)
             # Small: MEMORY USAGE is BF.INFO's Size (RedisBloom's 96 bytes of
             # structs and the bits) less 48 (the compact value is 48 bytes)
             # plus the key's entry and the allocator's rounding; a live
