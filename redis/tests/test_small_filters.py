@@ -3,9 +3,10 @@
 
 A filter of one stage and at most 64 KiB of bits is kept as its bits and a few
 counts. These tests check that nothing about it differs from the filter the
-library would hold after the same commands: every reply, BF.CARD, and the
-serialized image (BF.SCANDUMP) byte for byte against bloomkit.Filter given the
-same parameters and the same test-and-add calls; through growth, DUMP and
+library would hold after the same commands: every reply, BF.CARD, BF.INFO's
+fields, and the serialized image (BF.SCANDUMP) byte for byte against
+bloomkit.Filter given the same parameters and the same test-and-add calls;
+through growth, DUMP and
 RESTORE, COPY, DEBUG RELOAD, and the key's TTL. And that it is small: MEMORY
 USAGE of BF.RESERVE k 0.05 1000 is at most RedisBloom's 1,104 bytes. The
 same in bf-encoding redisbloom, whose small filters (RedisBloom's hash and
