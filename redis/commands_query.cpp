@@ -21,7 +21,7 @@ bool query_item(const FilterKey &key, const RedisModuleString *item) {
   if (s == nullptr) return false;
   size_t len = 0;
   const char *data = RedisModule_StringPtrLen(item, &len);
-  if (s->form == ValueForm::kCompact) return compact_query(*static_cast<const CompactFilter *>(s), data, len);
+  if (const CompactFilter *c = as_compact(s)) return compact_query(*c, data, len);
   return bloom_query(static_cast<const FilterValue *>(s)->filter, data, len) == 1;
 }
 
@@ -59,9 +59,10 @@ int cmd_card(RedisModuleCtx *ctx, RedisModuleString **argv, int argc) {
   FilterKey key(ctx, argv[1], REDISMODULE_READ);
   if (reject_unusable(ctx, key)) return REDISMODULE_OK;
   const StoredValue *s = key.stored();
-  const uint64_t items = s == nullptr                     ? 0
-                         : s->form == ValueForm::kCompact ? static_cast<const CompactFilter *>(s)->items
-                                                          : static_cast<const FilterValue *>(s)->items;
+  const CompactFilter *c = s != nullptr ? as_compact(s) : nullptr;
+  const uint64_t items = s == nullptr   ? 0
+                         : c != nullptr ? c->items
+                                        : static_cast<const FilterValue *>(s)->items;
   return RedisModule_ReplyWithLongLong(ctx, static_cast<long long>(items));
 }
 

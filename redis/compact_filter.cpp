@@ -13,6 +13,7 @@
 #include "admit_filter.hpp"
 #include "filter_params.hpp"
 #include "image_bytes.hpp"
+#include "redisbloom_chain.hpp"
 
 namespace bloom_redis {
 
@@ -47,10 +48,6 @@ constexpr uint64_t kImageMixedProbes = 0x20000;
 // Where the stage's bits start in the image: after the header, and for a
 // scalable filter after its stage table (one 40-byte entry, padded to 64).
 uint64_t bits_offset(bool scalable) { return kHeader + (scalable ? pad64(kDescriptor) : 0); }
-
-// RedisBloom's hash seed, which its filters (and bloom's of its hash kind)
-// record.
-constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
 
 // A key's probe positions, as the live filter computes them
 // (docs/FORMAT.md, "How a key becomes bits"). XXH3: the key's XXH3-128
@@ -266,6 +263,11 @@ int compact_add(CompactFilter &c, const void *key, size_t len, std::string *erro
   ++c.items;
   if (!c.scalable()) ++c.calls;
   return 1;
+}
+
+bool live_image(const StoredValue &s, ServerBytes *out, std::string *error) {
+  if (const CompactFilter *c = as_compact(&s)) return compact_image(*c, out, error);
+  return serialize_filter(static_cast<const FilterValue &>(s).filter, out, error);
 }
 
 FilterShape compact_shape(const CompactFilter &c) {

@@ -78,6 +78,25 @@ struct CompactFilter : StoredValue {
   uint64_t *words_ = nullptr;  // word_count() words, from Redis's allocator
 };
 
+// s's compact form, or NULL when s is a FilterValue.
+inline const CompactFilter *as_compact(const StoredValue *s) {
+  return s->form == ValueForm::kCompact ? static_cast<const CompactFilter *>(s) : nullptr;
+}
+inline CompactFilter *as_compact(StoredValue *s) {
+  return s->form == ValueForm::kCompact ? static_cast<CompactFilter *>(s) : nullptr;
+}
+
+// s when it is a value a BF.LOADCHUNK restore is still filling, else NULL.
+inline const FilterValue *restoring(const StoredValue *s) {
+  const auto *v = static_cast<const FilterValue *>(s);
+  return as_compact(s) == nullptr && v->loading() ? v : nullptr;
+}
+
+// bloom's image of a live value in either form (not one a BF.LOADCHUNK
+// restore is still filling): what saves, dumps and digests read. Returns
+// false with *error set.
+bool live_image(const StoredValue &s, ServerBytes *out, std::string *error);
+
 // The compact form of v, or NULL when v has none (more than one stage,
 // another kind or hash, over kCompactMaxBytes, a transfer under way, the
 // rebuilt image differs, out of memory). v is not changed.

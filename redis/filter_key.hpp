@@ -55,10 +55,7 @@ class FilterKey {
   // another type.
   StoredValue *stored() const { return stored_; }
   // The value when it is a small filter's compact form, else NULL.
-  CompactFilter *compact() const {
-    StoredValue *s = stored();
-    return s != nullptr && s->form == ValueForm::kCompact ? static_cast<CompactFilter *>(s) : nullptr;
-  }
+  CompactFilter *compact() const { return stored_ != nullptr ? as_compact(stored_) : nullptr; }
   // The live filter, or NULL for an empty key. A compact form is expanded:
   // for good in a key opened for writing (the write may need the live
   // filter), else as snapshot() does. NULL too when that expansion fails
@@ -141,7 +138,7 @@ inline bool reject_unusable(RedisModuleCtx *ctx, const FilterKey &key) {
     return true;
   }
   const StoredValue *s = key.stored();
-  if (s != nullptr && s->form == ValueForm::kFull && static_cast<const FilterValue *>(s)->loading()) {
+  if (s != nullptr && restoring(s) != nullptr) {
     RedisModule_ReplyWithError(ctx, kLoadingError);
     return true;
   }

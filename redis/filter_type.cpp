@@ -28,11 +28,9 @@ StoredValue *stored_form(FilterValue *v) {
 
 namespace {
 
-// The value's compact form, or NULL when it is a FilterValue.
-CompactFilter *as_compact(const void *value) {
-  auto *s = static_cast<StoredValue *>(const_cast<void *>(value));
-  return s->form == ValueForm::kCompact ? static_cast<CompactFilter *>(s) : nullptr;
-}
+// A value callback's argument, in either form.
+StoredValue *stored_of(void *value) { return static_cast<StoredValue *>(value); }
+const StoredValue *stored_of(const void *value) { return static_cast<const StoredValue *>(value); }
 
 // kRestoringRedisBloom: a BF.LOADCHUNK restore of RedisBloom's stream
 // (its header, then its bits so far); module versions before it refuse
@@ -87,17 +85,8 @@ void *rdb_load(RedisModuleIO *io, int encver) {
 }
 
 void rdb_save(RedisModuleIO *io, void *value) {
-  ServerBytes image;
-  std::string error;
-  if (const CompactFilter *c = as_compact(value)) {
-    // Only an allocation failure gets here (save_failure.hpp).
-    if (!compact_image(*c, &image, &error)) fail_save(io, "bloom filter", error);
-    RedisModule_SaveUnsigned(io, kLive);
-    RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(image.data()), image.size());
-    return;
-  }
-  const auto *v = static_cast<const FilterValue *>(value);
-  if (v->loading()) {
+  const StoredValue *s = stored_of(value);
+  if (const FilterValue *v = restoring(s)) {
     const Transfer &t = *v->transfer;
     const bool rb = !t.rb_header.empty();
     RedisModule_SaveUnsigned(io, rb ? kRestoringRedisBloom : kRestoring);
@@ -108,8 +97,10 @@ void rdb_save(RedisModuleIO *io, void *value) {
     RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(t.pending.data()), t.pending.size());
     return;
   }
+  ServerBytes image;
+  std::string error;
   // Only an allocation failure gets here (save_failure.hpp).
-  if (!serialize_filter(v->filter, &image, &error)) fail_save(io, "bloom filter", error);
+  if (!live_image(*s, &image, &error)) fail_save(io, "bloom filter", error);
   RedisModule_SaveUnsigned(io, kLive);
   RedisModule_SaveStringBuffer(io, reinterpret_cast<const char *>(image.data()), image.size());
 }
@@ -140,9 +131,8 @@ void emit_redisbloom_chunks(RedisModuleIO *aof, RedisModuleString *key, const Tr
 }
 
 void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
-  const CompactFilter *c = as_compact(value);
-  const auto *v = static_cast<const FilterValue *>(value);
-  if (c == nullptr && v->loading()) {
+  const StoredValue *s = stored_of(value);
+  if (const FilterValue *v = restoring(s)) {
     if (!v->transfer->rb_header.empty())
       emit_redisbloom_chunks(aof, key, *v->transfer);
     else
@@ -151,7 +141,7 @@ void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
   }
   ServerBytes image;
   std::string error;
-  if (c != nullptr ? !compact_image(*c, &image, &error) : !serialize_filter(v->filter, &image, &error)) {
+  if (!live_image(*s, &image, &error)) {
     RedisModule_LogIOError(aof, "warning", "bloom filter: cannot rewrite: %s", error.c_str());
     return;
   }
@@ -159,12 +149,12 @@ void aof_rewrite(RedisModuleIO *aof, RedisModuleString *key, void *value) {
 }
 
 size_t mem_usage(const void *value) {
-  if (const CompactFilter *c = as_compact(value)) return compact_memory(*c);
+  if (const CompactFilter *c = as_compact(stored_of(value))) return compact_memory(*c);
   return value_memory(*static_cast<const FilterValue *>(value));
 }
 
 void free_value(void *value) {
-  if (CompactFilter *c = as_compact(value))
+  if (CompactFilter *c = as_compact(stored_of(value)))
     delete c;
   else
     delete static_cast<FilterValue *>(value);
@@ -176,7 +166,7 @@ void free_value(void *value) {
 // of 64; 0, the default, would mean "unknown, the most"): memory an
 // eviction frees is then free before the next command is admitted.
 size_t free_effort(RedisModuleString *, const void *value) {
-  if (as_compact(value) != nullptr) return 2;
+  if (as_compact(stored_of(value)) != nullptr) return 2;
   const auto *v = static_cast<const FilterValue *>(value);
   if (v->filter == nullptr) return 1;
   // Cached (bloom_get_info would count every bit); stages added since it
@@ -217,18 +207,17 @@ void digest_image(RedisModuleDigest *md, const ServerBytes &image, bool redisblo
 }
 
 void digest(RedisModuleDigest *md, void *value) {
-  ServerBytes image;
-  std::string error;
+  const StoredValue *s = stored_of(value);
+  const FilterValue *v = restoring(s);
   // The live filter's digest: a key digests alike in either form.
-  if (const CompactFilter *c = as_compact(value)) {
-    compact_image(*c, &image, &error);
-    digest_image(md, image, (c->flags & CompactFilter::kRedisBloomForm) != 0);
-    return;
-  }
-  const auto *v = static_cast<const FilterValue *>(value);
-  if (!v->loading()) {
-    serialize_filter(v->filter, &image, &error);
-    digest_image(md, image, v->redisbloom_form);
+  if (v == nullptr) {
+    const CompactFilter *c = as_compact(s);
+    ServerBytes image;
+    std::string error;
+    live_image(*s, &image, &error);
+    digest_image(md, image,
+                 c != nullptr ? (c->flags & CompactFilter::kRedisBloomForm) != 0
+                              : static_cast<const FilterValue *>(s)->redisbloom_form);
     return;
   }
   if (!v->transfer->rb_header.empty())
@@ -240,7 +229,7 @@ void digest(RedisModuleDigest *md, void *value) {
 }
 
 void *copy_value(RedisModuleString *, RedisModuleString *, const void *value) {
-  if (const CompactFilter *c = as_compact(value)) return copy_compact(*c);
+  if (const CompactFilter *c = as_compact(stored_of(value))) return copy_compact(*c);
   const auto *v = static_cast<const FilterValue *>(value);
   try {
     if (v->loading()) {

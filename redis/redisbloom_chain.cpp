@@ -21,7 +21,6 @@ constexpr size_t kHeaderLink = 53;                 // one packed link
 constexpr double kLn2 = 0.693147180559945;         // RedisBloom's ln(2)
 constexpr double kLn2Squared = 0.480453013918201;  // and ln(2)^2, its bpe denominator
 constexpr uint64_t kMaxGrowth = 32768;
-constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
 constexpr size_t kImageHeader = image_bytes::kHeader;
 constexpr size_t kDescriptor = image_bytes::kDescriptor;
 using image_bytes::as_double;

@@ -55,6 +55,9 @@ inline constexpr const char *kRbTypeName = "MBbloom--";
 inline constexpr int kRbEncoding = 4;
 // Sub-filters accepted in one chain: the library's scalable stage limit.
 inline constexpr uint64_t kRbMaxLinks = 1024;
+// RedisBloom's hash seed (MurmurHash64A's first), which its filters, and
+// bloom's of its hash kind, record in the image's seed field.
+inline constexpr uint64_t kRedisBloomSeed = 0xc6a4a7935bd1e995ULL;
 
 // Reads BF.SCANDUMP's first chunk (a packed little-endian header: size u64,
 // nfilters u32, options u32, growth u32, then per link bytes u64, bits u64,

@@ -84,9 +84,7 @@ void *rb_rdb_load(RedisModuleIO *io, int encver) {
 
 void rb_rdb_save(RedisModuleIO *io, void *value) {
   const auto *stored = static_cast<const StoredValue *>(value);
-  const bool compact = stored->form == ValueForm::kCompact;
-  const auto *v = static_cast<const FilterValue *>(stored);
-  const bool loading = !compact && v->loading();
+  const bool loading = restoring(stored) != nullptr;
   ServerBytes image;
   RbChain chain;
   std::vector<const unsigned char *> link_bits;
@@ -94,9 +92,8 @@ void rb_rdb_save(RedisModuleIO *io, void *value) {
   // image_to_rb_chain ends with check_rb_chain, the check the load runs
   // (admit_rb_chain ran it on the value's way in): a chain the load would
   // refuse is never written.
-  const bool imaged = compact ? compact_image(*static_cast<const CompactFilter *>(stored), &image, &why)
-                              : !loading && serialize_filter(v->filter, &image, &why);
-  if (!imaged || !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
+  if (loading || !live_image(*stored, &image, &why) ||
+      !image_to_rb_chain(image.data(), image.size(), &chain, &link_bits, &why))
     fail_save(io, "RedisBloom filter", loading ? "a restore in progress" : why);
   ModuleOut out{io};
   write_rb_encoding(out, chain, link_bits);
